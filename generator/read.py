@@ -1,0 +1,150 @@
+"""Step 1, read: seed files -> ``Abstract`` records.
+
+Seed format (the product's input contract, see README "Input format"):
+
+* UTF-8 text (a BOM is ignored), any of LF / CRLF / CR line ends;
+* the first paragraph is the collection's name when it is a short single line
+  (at most ``HEADER_MAX_CHARS`` characters); otherwise the name comes from the file name and the
+  first paragraph is an abstract;
+* every following paragraph (lines separated by one or more blank lines; a line of only spaces or
+  tabs counts as blank) is one abstract.
+
+Nothing is dropped silently: a file with no abstracts and a duplicated abstract each produce a
+``Notice``; undecodable bytes raise ``InputError`` naming the file, line and byte offset.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import InputError
+from generator.records import Abstract, Notice, Source
+
+HEADER_MAX_CHARS = 120
+_BOM = "\ufeff"
+_SPACE_RUN = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class SeedFile:
+    """Summary of one seed file: its name, collection and how many abstracts it held."""
+
+    name: str
+    collection: str
+    abstracts: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seeds:
+    """Everything read from a seeds folder.
+
+    Attributes:
+        abstracts: distinct abstracts in input order (file name order, then position).
+        files: one summary per seed file, in the same order.
+        notices: warnings (empty files, duplicates), in the order they were found.
+    """
+
+    abstracts: tuple[Abstract, ...]
+    files: tuple[SeedFile, ...]
+    notices: tuple[Notice, ...]
+
+
+def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
+    """Read every ``*.txt`` file of ``seeds_dir`` (sorted by name) into abstracts.
+
+    Args:
+        seeds_dir: the folder of seed files.
+        label: how to name the folder in messages (default: ``seeds_dir`` as given).
+
+    Returns:
+        ``Seeds``; an abstract that occurs more than once (same text up to whitespace) is one
+        record whose ``sources`` lists every occurrence, and each repeat adds a ``Notice``.
+
+    Raises:
+        InputError: the folder is missing, or a file is not valid UTF-8.
+    """
+    label = label or str(seeds_dir)
+    if not seeds_dir.is_dir():
+        raise InputError(label, None, "seeds folder not found")
+    files: list[SeedFile] = []
+    notices: list[Notice] = []
+    by_key: dict[str, int] = {}
+    order: list[list] = []  # [text, collection, [sources]] kept mutable only inside this function
+    for path in sorted(seeds_dir.glob("*.txt")):
+        shown = f"{label.rstrip('/')}/{path.name}"
+        collection, paragraphs = parse_seed_text(path.read_bytes(), path.name, shown)
+        if not paragraphs:
+            notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"))
+        for number, (line, text) in enumerate(paragraphs, start=1):
+            source = Source(path.name, number, line)
+            key = _SPACE_RUN.sub(" ", text)
+            if key in by_key:
+                first = order[by_key[key]]
+                f0 = first[2][0]
+                notices.append(
+                    Notice(shown, line, f"duplicate of {f0.file} abstract {f0.abstract}; "
+                                        "one page lists both sources")
+                )
+                first[2].append(source)
+            else:
+                by_key[key] = len(order)
+                order.append([text, collection, [source]])
+        files.append(SeedFile(path.name, collection, len(paragraphs)))
+    abstracts = tuple(Abstract(text, coll, tuple(srcs)) for text, coll, srcs in order)
+    return Seeds(abstracts, tuple(files), tuple(notices))
+
+
+def parse_seed_text(data: bytes, name: str, shown: str | None = None) -> tuple[str, list]:
+    """Split one seed file's bytes into its collection name and abstracts.
+
+    Args:
+        data: the raw file content.
+        name: the file name, used for the collection name when there is no header.
+        shown: how to name the file in errors (default ``name``).
+
+    Returns:
+        ``(collection, [(line, text), ...])`` with 1-based first-line numbers; text lines are
+        stripped and joined with ``"\\n"``.
+
+    Raises:
+        InputError: the bytes are not valid UTF-8 (names line and byte offset).
+    """
+    shown = shown or name
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            shown, line, f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}"
+        ) from None
+    text = text.removeprefix(_BOM).replace("\r\n", "\n").replace("\r", "\n")
+    paragraphs: list[tuple[int, str]] = []
+    current: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip()
+        if line:
+            if not current:
+                start = number
+            current.append(line)
+        elif current:
+            paragraphs.append((start, "\n".join(current)))
+            current = []
+    if current:
+        paragraphs.append((start, "\n".join(current)))
+    if paragraphs and _is_header(paragraphs[0][1]):
+        return paragraphs[0][1], paragraphs[1:]
+    return collection_from_filename(name), paragraphs
+
+
+def _is_header(paragraph: str) -> bool:
+    return "\n" not in paragraph and len(paragraph) <= HEADER_MAX_CHARS
+
+
+def collection_from_filename(name: str) -> str:
+    """``"iclr_2026-papers.txt"`` -> ``"Iclr 2026 Papers"``: the stem, separators as spaces."""
+    stem = Path(name).stem
+    words = [w for w in re.split(r"[\s_\-.]+", stem) if w]
+    return " ".join(w[:1].upper() + w[1:] for w in words) or stem

@@ -1,0 +1,155 @@
+"""The small immutable records that flow forward through the pipeline.
+
+``Abstract`` (read) -> ``PaperFacts`` (extract) -> ``Paper`` (catalog). Collections are tuples so
+records stay hashable and cannot be mutated after the step that made them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where an abstract came from.
+
+    Attributes:
+        file: the seed file's name, relative to the seeds folder (e.g. ``"000_bd95.txt"``).
+        abstract: 1-based number of the abstract within its file, counted after the header.
+        line: 1-based line of the abstract's first line in the file.
+    """
+
+    file: str
+    abstract: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Abstract:
+    """One abstract as read from the seeds, text untouched but for whitespace normalisation.
+
+    Attributes:
+        text: the abstract, lines stripped of trailing spaces and joined with ``"\\n"``.
+        collection: the collection name (the seed file's header line, or derived from its name).
+        sources: every place this exact text occurs; more than one when it was duplicated.
+    """
+
+    text: str
+    collection: str
+    sources: tuple[Source, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A URL found in an abstract, normalised (see ``generator.extract.links``).
+
+    ``kind`` is one of ``code``, ``project``, ``paper``, ``data``, ``other``.
+    """
+
+    url: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class CodeRepo:
+    """A source-code repository on a forge (GitHub, GitLab, Bitbucket, Codeberg, SourceHut).
+
+    ``url`` is canonical: ``https://{host}/{owner}/{repo}``, no ``.git``, no trailing slash.
+    """
+
+    url: str
+    host: str
+    owner: str
+    repo: str
+
+
+@dataclass(frozen=True, slots=True)
+class HubRef:
+    """A Hugging Face Hub artefact. ``kind`` is ``model``, ``dataset`` or ``space``;
+    ``name`` is ``owner/name``."""
+
+    url: str
+    kind: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entities:
+    """Things a reader filters by, named in the abstract.
+
+    Attributes:
+        models: model names (``"Qwen2.5-Math-1.5B"``), in order of first mention.
+        benchmarks: data sets and benchmarks (``"MATH500"``, ``"COCO 2017"``).
+        numbers: headline figures as written (``"7.1× faster prefilling"``).
+    """
+
+    models: tuple[str, ...] = ()
+    benchmarks: tuple[str, ...] = ()
+    numbers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PaperFacts:
+    """What extraction derives from one abstract, before site-wide rules (unique titles,
+    slugs, overrides) apply.
+
+    Attributes:
+        abstract: the input record.
+        id: stable id, a hash of the normalised abstract text (independent of other abstracts).
+        name: the method/system/dataset name the abstract introduces, or ``None``.
+        title: the derived title (at most 90 characters).
+        highlight: the sentence stating the contribution, as source text.
+        tags: topic tags in taxonomy order.
+        links, code, hub: extracted URLs, code repositories and Hugging Face artefacts.
+        code_status: ``"available"``, ``"promised"`` or ``"none"``.
+        entities: models, benchmarks and headline numbers.
+    """
+
+    abstract: Abstract
+    id: str
+    name: str | None
+    title: str
+    highlight: str
+    tags: tuple[str, ...]
+    links: tuple[Link, ...]
+    code: tuple[CodeRepo, ...]
+    hub: tuple[HubRef, ...]
+    code_status: str
+    entities: Entities = field(default_factory=Entities)
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """A paper as published: facts plus the site-wide decisions.
+
+    Attributes:
+        facts: what extraction found (after overrides were applied).
+        title: unique within the site.
+        slug: ASCII, URL-safe, unique; the page is ``papers/{slug}.md``.
+        url: the page's path relative to the site root (``papers/{slug}/``).
+    """
+
+    facts: PaperFacts
+    title: str
+    slug: str
+    url: str
+
+    @property
+    def id(self) -> str:
+        return self.facts.id
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A warning for the user: something was odd but nothing was lost.
+
+    ``path`` and ``line`` locate it (``line`` may be ``None``); ``message`` says what happened.
+    """
+
+    path: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line is not None else self.path
+        return f"{where}: {self.message}"
