@@ -1,0 +1,107 @@
+"""Sentence splitting and the contribution sentence ("highlight") of an abstract.
+
+Splits on the source text with math and URLs masked, so a period inside ``$O(1/\\sqrt{T})$`` or
+a URL never ends a sentence; common abbreviations (``e.g.``, ``i.e.``, ``et al.``) do not either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.markup import Math, Styled, Text, Url, tokenize
+
+_ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "etc.", "fig.", "eq.", "approx.",
+                  "resp.", "w.r.t.", "a.k.a.", "no.", "sec.", "al.")
+_BOUNDARY = re.compile(r"[.!?](?=\s+[\"“(\[*_\\$A-Z0-9])")
+
+# Verbs that state a contribution, strongest first; the highlight is the first sentence with
+# the strongest verb present (the "we propose ..." sentence, not the background opener).
+CONTRIBUTION_CUES: tuple[re.Pattern[str], ...] = tuple(
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        r"\b(we|this (paper|work)|our (work|paper))\s+(propose|introduce|present|develop|design|"
+        r"construct|build)s?\b|\b(propose|introduce)s?\s+(a\s+|an\s+|the\s+)?\**(?-i:[A-Z])|"
+        r"^(in this (paper|work)|here),? we\b",
+        r"\b(we|this (paper|work))\s+(show|prove|demonstrate|establish|derive|uncover|reveal|"
+        r"find|identify|recast|extend|provide|study|investigate|analy[sz]e|revisit|explore|"
+        r"consider|characterize|examine)s?\b",
+    )
+)
+NO_CUE = 2 * len(CONTRIBUTION_CUES)
+# A contribution introduced by one of these is a secondary one ("Finally, we extend ...").
+_SECONDARY = re.compile(r"^(finally|furthermore|moreover|additionally|in addition|specifically|"
+                        r"notably|also|further|besides|lastly|second|third|then)\b", re.I)
+
+
+def split_sentences(source: str) -> list[str]:
+    """Split abstract source into sentences (source text, stripped).
+
+    Args:
+        source: the abstract as written.
+
+    Returns:
+        Non-empty sentences whose concatenation (with single spaces) covers the whole source.
+    """
+    masked = _mask(source)
+    out: list[str] = []
+    start = 0
+    for m in _BOUNDARY.finditer(masked):
+        end = m.end()
+        head = masked[start:end].lower()
+        if head.endswith(_ABBREVIATIONS) or re.search(r"\b[a-z]\.$", head):
+            continue
+        piece = source[start:end].strip()
+        if piece:
+            out.append(piece)
+        start = end
+    tail = source[start:].strip()
+    if tail:
+        out.append(tail)
+    return out
+
+
+def _mask(source: str) -> str:
+    """The source with math and URLs replaced by same-length runs of ``x``."""
+    pos = 0
+    chunks: list[str] = []
+    # Re-tokenising is cheap; locating tokens back in the source is done by search.
+    for tok in tokenize(source):
+        if isinstance(tok, Math | Url):
+            needle = tok.tex if isinstance(tok, Math) else tok.raw
+            at = source.find(needle, pos)
+            if at < 0:
+                continue
+            chunks.append(source[pos:at])
+            chunks.append("x" * len(needle))
+            pos = at + len(needle)
+    chunks.append(source[pos:])
+    return "".join(chunks)
+
+
+def contribution_rank(sentence: str) -> int:
+    """How strongly a sentence states the contribution: 0 (we propose/introduce ...), 1 (a
+    secondary "Finally, we propose ..."), 2 (we show/study ...), 3, and ``NO_CUE`` for none."""
+    if sentence.rstrip("*_ ").endswith("?"):  # "Can we build ...?" asks, it does not state
+        return NO_CUE
+    for rank, cue in enumerate(CONTRIBUTION_CUES):
+        if cue.search(sentence):
+            return 2 * rank + (1 if _SECONDARY.match(sentence) else 0)
+    return NO_CUE
+
+
+def pick_highlight(sentences: list[str]) -> str:
+    """The sentence that states the contribution: the first with the strongest cue; when no
+    sentence has one, the second sentence (the first is background) or the only one."""
+    if not sentences:
+        return ""
+    ranks = [contribution_rank(s) for s in sentences]
+    if ranks[0] < NO_CUE:  # "We investigate X ..." as the opener: the topic
+        ranks[0] = 0
+    ranked = sorted(range(len(sentences)), key=lambda i: (ranks[i], i))
+    best = ranked[0]
+    if ranks[best] == NO_CUE:
+        return sentences[1] if len(sentences) > 2 else sentences[0]
+    return sentences[best]
+
+
+__all__ = ["Styled", "Text", "contribution_rank", "pick_highlight", "split_sentences"]

@@ -1,0 +1,282 @@
+"""Derive a title a reader would recognise: the name the abstract introduces plus what it is.
+
+Order of evidence (issue #4, and how abstracts name their contribution):
+
+1. an explicit naming: ``termed X``, ``called X``, ``dubbed X``, ``named X``;
+2. a name in the contribution sentence: bold/emphasised (``**CROWD**``, ``\\emph{GRiD}``),
+   a parenthesised acronym after its long form (``Lorentz Local Canonicalization (LLoCa)``), or a
+   name-like word right after the verb (``we introduce SiriuS, a ...``, ``we propose RCCDA: ...``);
+3. otherwise a noun phrase of the finding from the highlight (``We study X`` -> ``X``).
+
+The name is followed by a short descriptor (the long form, or the appositive ``, a ...``). Titles
+are plain text, at most ``MAX_TITLE`` characters, cut at a word boundary that does not leave a
+dangling preposition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.extract.sentences import contribution_rank
+from generator.markup import plain_text
+
+MAX_TITLE = 90
+_NAME = r"[^\W_][\w.+\-²]*[\w+²]|[A-Z]"
+_NAMING = re.compile(
+    r"\b(?:termed|called|dubbed|named|coined|namely|(?:our|the) proposed)\s+[\"“']?"
+    r"(?P<name>" + _NAME + r")|\(i\.e\.,?\s+(?P<ie>" + _NAME + r")\)",
+    re.UNICODE,
+)
+_QUOTED = re.compile(r"[\"“](?P<name>" + _NAME + r")[\"”]")
+# Acronyms so common in the field that they never name a paper's own contribution.
+COMMON_ACRONYMS = {"LLM", "LLMs", "RL", "CoT", "MPC", "INR", "INRs", "GNN", "GNNs", "DNN", "DNNs",
+                   "ML", "AI", "NLP", "CV", "VLM", "VLMs", "MLLM", "MLLMs", "LDM", "LDMs", "SDE",
+                   "SDEs", "ODE", "ODEs", "KD", "FL", "DP", "OT", "PCA", "MLE", "NTK", "QP", "DC",
+                   "MoE", "RNN", "RNNs", "CNN", "CNNs", "ViT", "ViTs", "DiT", "DiTs", "T2I", "SB",
+                   "SFDA", "OWOD", "API", "APIs", "GPU", "GPUs", "TS", "UAP", "ReLU", "RLVR",
+                   "RLHF", "SOTA", "IID", "MDP", "MDPs", "SGD", "VAE", "VAEs", "GAN", "GANs"}
+_EMPH = re.compile(r"(\*{1,3})(?P<name>[^*\n]{1,80}?)\1")
+_LONG_ACRONYM = re.compile(
+    r"(?P<long>(?:[\w'’\-]+\s+){0,11}?[\w'’\-]+)\s*\((?P<acr>[^()\s][^()]{0,24})\)"
+)
+_VERB = re.compile(r"\b(?:we|paper|work)\s+(?:\w+\s+)?(?:introduce|propose|present|develop|"
+                   r"design|construct|build|call|term|uncover)s?\b|\b(?:proposing|introducing)\b",
+                   re.I)
+_AFTER_VERB = re.compile(
+    r"\b(?:introduce|propose|present|develop|design)s?\s+(?:a\s+novel\s+\w+,?\s+)?"
+    r"(?:the\s+|a\s+|an\s+)?[\"“]?(?P<name>" + _NAME + r")[\"”]?(?P<after>[,:]|\s+(?:as|which|to|for)\b)"
+)
+_LEAD_WORDS = re.compile(r"^(?:a|an|the|our|novel|new|simple|general|first)\s+", re.I)
+_STOPWORDS = {"a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by",
+              "from", "at", "as", "that", "which", "its", "their", "our", "is", "are", "into"}
+_FINDING = re.compile(
+    r"\b(?:we|this (?:paper|work))\s+(?:study|investigate|analy[sz]e|revisit|examine|consider|"
+    r"characterize|propose|introduce|present|develop|design|provides?|presents?|introduces?|"
+    r"establish|derive|recast|extend|define|predict|try to address|explore|uncover|prove that|"
+    r"show that|find that|demonstrate that)s?\s+(?P<np>.+)",
+    re.I,
+)
+_CLAUSE_END = re.compile(
+    r"(?<!showing)(?<!proving)(?<!designed)\s+(?:that|which|where|whereby|while|by|using|"
+    r"to (?!\w+ing\b)|in order to|through|with the goal|"
+    r"and (?:provide|show|derive|demonstrate|empirically))\b"
+    r"|,\s+(?=\w+(?:ing|ed)\b(?!-))|,\s+(?=which|where|while|and|but|thus|so|a |an |the )"
+    r"|[;:.]|\s+[—–]"
+)
+_PARENTHETICAL = re.compile(r"\s*\([^()]{1,30}\)")
+_FILLER = re.compile(r"^(?:the\s+)?(?:notion|problem|fundamentals|use|question|task)\s+of\s+", re.I)
+_OPENER = re.compile(r"^(?:in this (?:paper|work)|here|to this end|to address this[^,]*|"
+                     r"motivated by this|specifically|finally)\s*,\s*", re.I)
+_LENS = re.compile(r"\b(?:through the lens of|by means of|in terms of)\s+(?P<np>.+)", re.I)
+_PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its)\b", re.I)
+
+
+def derive_name(sentences: list[str], highlight: str) -> tuple[str | None, str | None]:
+    """Find the name the abstract introduces and its long form.
+
+    Args:
+        sentences: the abstract's sentences (source text).
+        highlight: the contribution sentence (one of ``sentences``).
+
+    Returns:
+        ``(name, long_form)``; ``(None, None)`` when no name is introduced. Both plain text.
+    """
+    ordered = [highlight] + [s for s in sentences if s is not highlight and _VERB.search(s)
+                             and contribution_rank(s) <= 1 or "proposing" in s]
+    for sentence in ordered:
+        found = _name_in(sentence)
+        if found[0]:
+            return found
+    return None, None
+
+
+def _name_in(sentence: str) -> tuple[str | None, str | None]:
+    text = plain_text(sentence)
+    m = _NAMING.search(text)
+    if m and _is_name(m.group("name") or m.group("ie")):
+        name = m.group("name") or m.group("ie")
+        return name, _long_for(text, name) or _long_before(text[: m.start()])
+    if _VERB.search(text):
+        for m in _QUOTED.finditer(text):
+            if _is_name(m.group("name")):
+                return m.group("name"), None
+    for m in _EMPH.finditer(sentence):
+        inner = plain_text(m.group("name"))
+        acr = _LONG_ACRONYM.search(inner)
+        if acr:
+            return acr.group("acr").strip(), inner[: acr.start()].strip() or acr.group("long")
+        if _is_name(inner) and inner not in COMMON_ACRONYMS:
+            return inner, _long_for(text, inner)
+    for m in _LONG_ACRONYM.finditer(text):
+        acr = m.group("acr").strip()
+        if acr in COMMON_ACRONYMS or not _is_name(acr):
+            continue
+        long = _match_long(m.group("long"), acr)
+        if _VERB.search(text[: m.end()]) and (long or len(acr) >= 4 and acr.isupper()):
+            return acr, long
+    m = _AFTER_VERB.search(text)
+    if m and _is_name(m.group("name")) and m.group("name") not in COMMON_ACRONYMS:
+        return m.group("name"), None
+    return None, None
+
+
+def _long_for(text: str, name: str) -> str | None:
+    """The long form written just before ``(name)``, e.g. ``Combinatorial Open-World
+    Detection (CROWD)``."""
+    at = text.find(f"({name})")
+    if at <= 0:
+        return None
+    return _match_long(text[:at].strip(), name)
+
+
+def _is_name(word: str) -> bool:
+    """A coined name: has a capital after its first letter, or a digit, or is all-caps."""
+    word = word.strip()
+    if not word or len(word) > 40 or " " in word.strip() and len(word.split()) > 4:
+        return False
+    core = word.replace("-", "").replace(" ", "")
+    if word.lower() in _STOPWORDS or len(core) < 2:
+        return False
+    return any(c.isupper() for c in core[1:]) or any(c.isdigit() for c in core) or (
+        core.isupper()
+    )
+
+
+def _match_long(words: str, acr: str) -> str | None:
+    """The tail of ``words`` that spells ``acr``: ``Lorentz Local Canonicalization`` for
+    ``LLoCa``, ``Combinatorial Open-World Detection`` for ``CROWD``.
+
+    A tail fits when its first word starts with the acronym's first letter, the initials of its
+    content words occur in the acronym in order (one trailing word such as "networks" may be
+    extra), and the acronym's letters occur in the tail in order. The longest fit wins, within
+    a window of ``len(acronym) + 3`` words (after Schwartz & Hearst, PSB 2003).
+    """
+    upper = [c.lower() for c in acr if c.isupper()]
+    letters = upper if len(upper) >= 2 else [c.lower() for c in acr if c.isalnum()]
+    if not letters:
+        return None
+    tokens = words.split()
+    best = None
+    for k in range(1, min(len(tokens), len(letters) + 3) + 1):
+        cand = tokens[-k:]
+        content = [t for t in cand if t.lower() not in _STOPWORDS]
+        if not content or not cand[0][:1].isalnum() or cand[0][0].lower() != letters[0]:
+            continue
+        initials = [p[0].lower() for p in content]
+        if not (_subsequence(initials, "".join(letters)) or
+                _subsequence(initials[:-1], "".join(letters))):
+            continue
+        if _subsequence(letters, " ".join(cand)):
+            best = " ".join(cand)
+    return best
+
+
+def _subsequence(letters: list[str], text: str) -> bool:
+    it = iter(text.lower())
+    return all(ch in it for ch in letters)
+
+
+def _long_before(prefix: str) -> str | None:
+    """``we propose Dynamic Density Pruning for Fast Video LLMs`` -> the phrase after the verb."""
+    text = plain_text(prefix)
+    m = list(re.finditer(r"\b(?:propose|introduce|present|develop|design|impose)s?\s+", text,
+                         re.I))
+    if not m:
+        return None
+    phrase = _LEAD_WORDS.sub("", text[m[-1].end():].strip(" ,"))
+    phrase = _LEAD_WORDS.sub("", phrase)
+    return phrase or None
+
+
+def _appositive(text: str, name: str) -> str | None:
+    """``SiriuS, a self-improving ... framework for multi-agent systems`` -> the phrase;
+    ``an RL-free, model-based agent "WALL-E"`` -> the phrase before the name."""
+    at = text.find(name)
+    if at < 0:
+        return None
+    rest = text[at + len(name):]
+    m = re.match(r"[\"”]?\s*(?:[,:]|—|–|-|is|as)\s*(?:a|an|the)\s+(.+)", rest)
+    if m:
+        return _noun_phrase(m.group(1))
+    before = _long_before(text[:at])
+    return before.strip(" \"“”") if before and len(before.split()) <= 8 else None
+
+
+def _noun_phrase(text: str) -> str:
+    """Cut ``text`` at the first clause boundary and drop leading articles / filler."""
+    text = _PARENTHETICAL.sub("", text)
+    m = _CLAUSE_END.search(text)
+    if m and len(text[: m.start()].split()) < 4 and m.group(0).strip() in ("that", "which"):
+        # "a modular framework that uses ..." is too thin cut at "that": keep the clause.
+        m = _CLAUSE_END.search(text, m.end())
+        while m and m.group(0).strip() in ("that", "which", "to", "by", "using"):
+            m = _CLAUSE_END.search(text, m.end())
+    phrase = text[: m.start()] if m else text
+    phrase = _LEAD_WORDS.sub("", _LEAD_WORDS.sub("", phrase.strip()))
+    unfilled = _LEAD_WORDS.sub("", _FILLER.sub("", phrase))
+    phrase = unfilled if len(unfilled.split()) >= 2 else phrase
+    return phrase.strip(" ,;:")
+
+
+def derive_title(sentences: list[str], highlight: str) -> tuple[str | None, str]:
+    """The paper's name (or ``None``) and its title, at most ``MAX_TITLE`` characters.
+
+    Args:
+        sentences: the abstract's sentences (source text).
+        highlight: the contribution sentence.
+
+    Returns:
+        ``(name, title)``; never empty, never "Paper N", never the abstract's first words
+        unless the abstract is a single short sentence.
+    """
+    name, long = derive_name(sentences, highlight)
+    plain_highlight = plain_text(highlight)
+    if name:
+        descriptor = long
+        if not descriptor:
+            for sentence in [highlight, *sentences]:
+                descriptor = _appositive(plain_text(sentence), name)
+                if descriptor:
+                    break
+        if descriptor and descriptor.lower() != name.lower():
+            return name, _fit(name, descriptor)
+        return name, shorten(name)
+    for sentence in [highlight, *sentences]:
+        clean = _OPENER.sub("", plain_text(sentence))
+        m = _FINDING.search(clean)
+        if m and _PRONOUN_START.match(m.group("np")):
+            m = _LENS.search(clean) or m
+        phrase = _noun_phrase(m.group("np")) if m else ""
+        if len(phrase.split()) >= 2 and not _PRONOUN_START.match(phrase):
+            return None, shorten(_capital(phrase))
+    return None, shorten(_capital(_noun_phrase(_OPENER.sub("", plain_highlight))
+                                  or plain_highlight))
+
+
+def _fit(name: str, descriptor: str) -> str:
+    """``name: Descriptor``, cutting the descriptor before a trailing ``for/of/with ...``
+    phrase rather than mid-phrase when the whole would exceed ``MAX_TITLE``."""
+    title = f"{name}: {_capital(descriptor)}"
+    if len(title) <= MAX_TITLE:
+        return title
+    for m in reversed(list(re.finditer(r"\s+(?:for|of|with|via|in|on|based on)\s+", title))):
+        if m.start() <= MAX_TITLE and m.start() > len(name) + 12:
+            return title[: m.start()]
+    return shorten(title)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def shorten(title: str, limit: int = MAX_TITLE) -> str:
+    """Cut ``title`` to at most ``limit`` characters at a word boundary, never leaving a
+    trailing stopword or punctuation."""
+    title = " ".join(title.split()).strip(" ,;:")
+    if len(title) <= limit:
+        return title
+    words = title[: limit + 1].split()[:-1]
+    while words and (words[-1].lower().strip(",;:") in _STOPWORDS or len(words) > 1 and
+                     words[-1].endswith(",")):
+        words.pop()
+    return " ".join(words).strip(" ,;:") or title[:limit]
