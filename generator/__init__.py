@@ -10,3 +10,8 @@ before it:
 The public API is what ``__all__`` names; everything else may change.
 """
 
+from generator.build import DigestResult, generate
+from generator.errors import DigestError, InputError
+from generator.records import Abstract, Paper, Source
+
+__all__ = ["Abstract", "DigestError", "DigestResult", "InputError", "Paper", "Source", "generate"]

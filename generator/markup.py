@@ -318,7 +318,7 @@ def math_to_text(tex: str) -> str:
     """
     try:
         # pylatexenc swallows the space after a command word (\\log k -> logk): keep one.
-        return _latex_math_text(_MATH_WORD_SPACE.sub(r"\1\\ ", tex.replace("\\%", "%"))).strip()
+        return _latex_math_text(_MATH_WORD_SPACE.sub(r"\1\\ ", tex)).strip()
     except Exception:  # noqa: BLE001 - any parser failure: show the source, lose nothing
         return tex
 

@@ -1,0 +1,61 @@
+"""Step 2, extract: one ``Abstract`` -> one ``PaperFacts``, independently of other abstracts.
+
+Each field has its own module: ``links`` (URLs, code, Hub, code status), ``sentences``
+(highlight), ``titles`` (name and title), ``tags`` (taxonomy), ``entities`` (models,
+benchmarks, numbers). This package never imports from later steps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from generator.extract.entities import extract_entities
+from generator.extract.links import code_status, extract_links
+from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.tags import Taxonomy, assign_tags
+from generator.extract.titles import derive_title
+from generator.markup import plain_text, tokenize
+from generator.records import Abstract, PaperFacts
+
+_SPACE_RUN = re.compile(r"\s+")
+
+
+def paper_id(text: str) -> str:
+    """Stable id of an abstract: the first 12 hex digits of SHA-256 over its text with
+    whitespace runs collapsed. It depends on nothing but the text, so adding, removing or
+    reordering other abstracts never changes it."""
+    key = _SPACE_RUN.sub(" ", text).strip()
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+
+
+def extract_paper(abstract: Abstract, taxonomy: Taxonomy) -> PaperFacts:
+    """Derive every field of one paper from its abstract.
+
+    Args:
+        abstract: the record read from the seeds.
+        taxonomy: the tag vocabulary and rules.
+
+    Returns:
+        ``PaperFacts``; never raises on any text (all heuristics have fallbacks).
+    """
+    tokens = tokenize(abstract.text)
+    plain = plain_text(abstract.text)
+    sentences = split_sentences(abstract.text)
+    highlight = pick_highlight(sentences)
+    name, title = derive_title(sentences, highlight)
+    links, code, hub = extract_links(tokens)
+    tags = assign_tags(taxonomy, plain, f"{title}. {plain_text(highlight)}")
+    return PaperFacts(
+        abstract=abstract,
+        id=paper_id(abstract.text),
+        name=name,
+        title=title or plain[:60],
+        highlight=highlight,
+        tags=tags,
+        links=links,
+        code=code,
+        hub=hub,
+        code_status=code_status(code, plain),
+        entities=extract_entities(plain),
+    )

@@ -65,7 +65,8 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
         raise InputError(label, None, "taxonomy file not found") from None
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        raise InputError(label, None if line is None else line + 1, f"invalid YAML: {exc}") from None
+        where = None if line is None else line + 1
+        raise InputError(label, where, f"invalid YAML: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("tags"), list):
         raise InputError(label, None, "expected a mapping with a 'tags' list")
     settings = data.get("settings") or {}

@@ -44,7 +44,8 @@ _VERB = re.compile(r"\b(?:we|paper|work)\s+(?:\w+\s+)?(?:introduce|propose|prese
                    re.I)
 _AFTER_VERB = re.compile(
     r"\b(?:introduce|propose|present|develop|design)s?\s+(?:a\s+novel\s+\w+,?\s+)?"
-    r"(?:the\s+|a\s+|an\s+)?[\"“]?(?P<name>" + _NAME + r")[\"”]?(?P<after>[,:]|\s+(?:as|which|to|for)\b)"
+    r"(?:the\s+|a\s+|an\s+)?[\"“]?(?P<name>" + _NAME + r")[\"”]?"
+    r"(?P<after>[,:]|\s+(?:as|which|to|for)\b)"
 )
 _LEAD_WORDS = re.compile(r"^(?:a|an|the|our|novel|new|simple|general|first)\s+", re.I)
 _STOPWORDS = {"a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by",

@@ -1,0 +1,106 @@
+"""The pipeline in one place: read -> extract -> catalog -> render -> write (-> MkDocs build).
+
+``generate`` reads and validates everything before it writes anything (as MkDocs'
+``commands/build.py`` does), so bad input leaves the previous output intact.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.catalog import build_catalog
+from generator.extract import extract_paper
+from generator.extract.tags import load_taxonomy
+from generator.overrides import apply_overrides, load_overrides
+from generator.read import SeedFile, read_seeds
+from generator.records import Notice, Paper
+from generator.render.pages import render_site
+from generator.write import WriteReport, write_docs
+
+
+@dataclass(frozen=True, slots=True)
+class DigestConfig:
+    """Where things are. Paths may be relative to the current folder.
+
+    Attributes:
+        seeds_dir: folder of seed ``*.txt`` files.
+        docs_dir: the MkDocs ``docs_dir`` the pages are written into.
+        taxonomy: the tag taxonomy YAML file.
+        overrides: the per-paper overrides YAML file (optional; may not exist).
+        site_name: the home page's heading.
+    """
+
+    seeds_dir: Path = Path("seeds")
+    docs_dir: Path = Path("docs_src")
+    taxonomy: Path = Path("taxonomy.yml")
+    overrides: Path = Path("seeds/overrides.yml")
+    site_name: str = "Paper digest"
+
+
+@dataclass(frozen=True, slots=True)
+class DigestResult:
+    """What a generate run did, for the summary and for tests.
+
+    Attributes:
+        papers: the published papers, in input order.
+        files: per seed file, its name, collection and number of abstracts read.
+        notices: warnings (duplicates, empty files).
+        report: which generated files were written, left unchanged or removed.
+        seconds: wall time of the run.
+    """
+
+    papers: tuple[Paper, ...]
+    files: tuple[SeedFile, ...]
+    notices: tuple[Notice, ...]
+    report: WriteReport
+    seconds: float
+
+    def summary(self) -> str:
+        """A human summary: papers read per file, pages written, code counts, warnings."""
+        lines = [f"  {f.name}: {f.abstracts} abstracts ({f.collection})" for f in self.files]
+        code = sum(p.facts.code_status == "available" for p in self.papers)
+        promised = sum(p.facts.code_status == "promised" for p in self.papers)
+        r = self.report
+        lines += [
+            f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
+            f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
+            f"code: {code} with code, {promised} promised, "
+            f"{len(self.papers) - code - promised} none",
+            f"warnings: {len(self.notices)}",
+            *(f"  warning: {n}" for n in self.notices),
+            f"time: {self.seconds:.2f} s",
+        ]
+        return "\n".join(["read:", *lines])
+
+
+def collect(config: DigestConfig) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...],
+                                            tuple[Notice, ...], tuple[str, ...]]:
+    """Read, extract and catalog without writing anything.
+
+    Returns:
+        ``(papers, files, notices, tag_names)``.
+
+    Raises:
+        DigestError: any invalid input (seeds, taxonomy, overrides), naming file and line.
+    """
+    taxonomy = load_taxonomy(config.taxonomy)
+    overrides = load_overrides(config.overrides)
+    seeds = read_seeds(config.seeds_dir)
+    facts = tuple(extract_paper(a, taxonomy) for a in seeds.abstracts)
+    facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
+    return build_catalog(facts), seeds.files, seeds.notices, taxonomy.names
+
+
+def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
+    """Turn ``config.seeds_dir`` into Markdown pages in ``config.docs_dir``.
+
+    Raises:
+        DigestError: bad input or an unsafe write; the docs folder is then left untouched.
+    """
+    start = time.perf_counter()
+    papers, files, notices, tags = collect(config)
+    pages = render_site(papers, tags, config.site_name)
+    report = write_docs(config.docs_dir, pages)
+    return DigestResult(papers, files, notices, report, time.perf_counter() - start)

@@ -1,0 +1,49 @@
+"""Step 3, catalog: site-wide decisions over all papers -> ``Paper`` records.
+
+Titles must be unique within a site and slugs unique, ASCII and URL-safe (python-slugify).
+A paper's slug depends only on its own title, except when titles collide: then the first paper
+in input order keeps the plain title and slug, and every later one is told apart by its
+collection or, failing that, its id (``"Title (2f4e9a)"``, ``title-2f4e9a``). Nothing can
+leave ``papers/``: slugify emits only ``[a-z0-9-]``.
+"""
+
+from __future__ import annotations
+
+from slugify import slugify
+
+from generator.records import Paper, PaperFacts
+
+SLUG_MAX = 60
+
+
+def make_slug(title: str, fallback: str) -> str:
+    """ASCII slug of ``title`` (at most ``SLUG_MAX`` characters, cut at a word); ``fallback``
+    (the paper id) when the title has no ASCII-transliterable characters."""
+    return slugify(title, max_length=SLUG_MAX, word_boundary=True) or fallback
+
+
+def build_catalog(facts: tuple[PaperFacts, ...]) -> tuple[Paper, ...]:
+    """Assign unique titles, slugs and URLs, keeping input order.
+
+    Args:
+        facts: extracted (and overridden) facts, in input order.
+
+    Returns:
+        One ``Paper`` per fact; ``url`` is ``papers/{slug}/`` (MkDocs directory URLs).
+    """
+    titles: set[str] = set()
+    slugs: set[str] = set()
+    papers = []
+    for f in facts:
+        title = f.title
+        if title.lower() in titles:
+            title = f"{f.title} ({f.abstract.collection})"
+            if title.lower() in titles:
+                title = f"{f.title} ({f.id[:6]})"
+        slug = make_slug(title, f.id)
+        if slug in slugs:
+            slug = f"{make_slug(f.title, f.id)[:SLUG_MAX - 7]}-{f.id[:6]}"
+        titles.add(title.lower())
+        slugs.add(slug)
+        papers.append(Paper(f, title, slug, f"papers/{slug}/"))
+    return tuple(papers)

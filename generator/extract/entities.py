@@ -1,0 +1,47 @@
+"""Models, benchmarks and headline numbers named in an abstract.
+
+Heuristics from how abstracts name things: model names carry a size or version
+(``Qwen2.5-Math-1.5B``, ``LLaVA-OneVision-7B``, ``R1-32B``); benchmarks are listed after
+"on"/"benchmarks" or are well-known data set names (``MATH500``, ``COCO 2017``, ``VBench``);
+headline numbers are a figure with ×/x/% next to a word of effect (faster, fewer, speedup ...).
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.records import Entities
+
+_MODEL = re.compile(
+    r"\b(?:[A-Z][A-Za-z]*[\d.]*(?:-[A-Za-z0-9.]+)*-\d+(?:\.\d+)?[BM]\b(?:-[A-Za-z]+)*"
+    r"|(?:GPT|Llama|LLaMA|Qwen|Mistral|Gemma|Claude|DeepSeek|Phi|LLaVA|Flux|Wan|SDXL|BERT|"
+    r"RoBERTa|CLIP|ViT|T5)[\w.\-]*)"
+)
+_BENCHMARK = re.compile(
+    r"\b(?:MATH500|MATH|GSM8K|MMLU(?:-Pro)?|HumanEval|MBPP|ImageNet(?:-1[kK]|-21[kK])?|"
+    r"COCO(?: 20\d\d)?|CIFAR-?10{1,2}|VBench|GPQA|StrategyQA|CommonsenseQA|TruthfulQA|"
+    r"ALFWorld|CelebA(?:-HQ)?|AFHQ|DarkFace|NuminaMath|M-OWODB|S-OWODB|ARC|HellaSwag|"
+    r"SQuAD|WikiText(?:-103)?|LongBench|Kinetics(?:-\d+)?|ScanNet|KITTI|nuScenes|"
+    r"[A-Z][A-Za-z0-9]*-?Bench(?:_\w+)?)\b"
+)
+_NUMBER = re.compile(
+    r"(?:up to |nearly |over |about |only )?\d+(?:\.\d+)?\s?(?:×|x|%|\\%)"
+    r"(?:\s?[-–]\s?\d+(?:\.\d+)?\s?(?:×|x|%))?"
+    r"(?:\s(?:\w+\s){0,3}?(?:faster|fewer|speedup|speed-up|reduction|less|lower|higher|"
+    r"improvement|gain|smaller|of (?:video )?tokens|FLOPs|accuracy|memory|success rate))",
+    re.IGNORECASE,
+)
+
+
+def extract_entities(plain: str) -> Entities:
+    """Models, benchmarks and headline numbers in plain abstract text, each in order of first
+    mention, without repeats."""
+    models = _unique(m.group(0).rstrip(".-") for m in _MODEL.finditer(plain))
+    benches = _unique(m.group(0) for m in _BENCHMARK.finditer(plain))
+    models = tuple(m for m in models if m not in benches and len(m) > 2)
+    numbers = _unique(" ".join(m.group(0).split()) for m in _NUMBER.finditer(plain))
+    return Entities(models, benches, numbers)
+
+
+def _unique(items) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(i for i in items if i))

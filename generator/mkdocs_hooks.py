@@ -1,0 +1,96 @@
+"""MkDocs hooks (``hooks:`` in mkdocs.yml): plain ``mkdocs build``, ``serve`` and
+``gh-deploy`` run the generator, so a fresh clone needs no extra step.
+
+* ``on_config``: generate pages into ``docs_dir`` (only changed files are written, so
+  ``mkdocs serve`` does not loop; MkDocs reloads the config, and so calls this, on every
+  rebuild).
+* ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
+* ``on_post_build``: add an accent-folded copy of each search entry's words in a hidden
+  ``folded`` field (declared under ``search.fields``), so "Schrodinger" finds "Schrödinger";
+  Material's lunr pipeline only lower-cases. Runs before the offline plugin copies the index.
+
+Settings come from ``extra.paper_digest`` in mkdocs.yml (``seeds``, ``taxonomy``,
+``overrides``), relative to mkdocs.yml; the ``docs_dir`` is MkDocs' own.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import unicodedata
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+from generator.build import DigestConfig, generate
+from generator.errors import DigestError
+
+log = logging.getLogger("mkdocs.hooks.paper_digest")
+_WORD = re.compile(r"\w+")
+
+
+def _digest_config(config) -> DigestConfig:
+    root = Path(config.config_file_path).parent
+    opts = (config.extra or {}).get("paper_digest") or {}
+    seeds = root / opts.get("seeds", "seeds")
+    return DigestConfig(
+        seeds_dir=seeds, docs_dir=Path(config.docs_dir),
+        taxonomy=root / opts.get("taxonomy", "taxonomy.yml"),
+        overrides=root / opts.get("overrides", str(Path(opts.get("seeds", "seeds"))
+                                                  / "overrides.yml")),
+        site_name=config.site_name,
+    )
+
+
+def on_config(config):
+    """Generate the pages before MkDocs reads ``docs_dir``."""
+    if os.environ.get("PAPER_DIGEST_SKIP_GENERATE") == "1":
+        return config
+    try:
+        result = generate(_digest_config(config))
+    except DigestError as exc:
+        from mkdocs.exceptions import PluginError
+
+        raise PluginError(f"paper-digest: {exc}") from None
+    for notice in result.notices:
+        log.warning("paper-digest: %s", notice)
+    log.info("paper-digest: %d papers, %d files written", len(result.papers),
+             len(result.report.written))
+    return config
+
+
+def on_serve(server, config, builder):
+    """Rebuild when a seed, the taxonomy or the overrides change."""
+    dc = _digest_config(config)
+    for path in (dc.seeds_dir, dc.taxonomy):
+        if path.exists():
+            server.watch(str(path))
+    return server
+
+
+def fold(text: str) -> str:
+    """ASCII-fold accented letters (NFKD, combining marks dropped): Schrödinger ->
+    Schrodinger."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
+
+
+@event_priority(-50)
+def on_post_build(config):
+    """Add the ``folded`` field to every search index entry whose words carry accents."""
+    index_path = Path(config.site_dir) / "search" / "search_index.json"
+    if not index_path.exists():
+        return
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    changed = False
+    for doc in index.get("docs", []):
+        words = {fold(w) for w in _WORD.findall(f"{doc.get('title', '')} {doc.get('text', '')}")
+                 if fold(w) != w}
+        if words:
+            doc["folded"] = " ".join(sorted(words))
+            changed = True
+    if changed:
+        index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                              encoding="utf-8")

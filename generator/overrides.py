@@ -1,0 +1,112 @@
+"""Per-paper overrides: a small sidecar file (``seeds/overrides.yml``) that replaces derived
+fields of one paper without editing the seed text.
+
+Format (validated like Material's blog plugin validates post front matter)::
+
+    2f4e9a01b7c3:            # the paper id (see papers.json / the paper page)
+      title: "FastVID: Density-based token pruning for Video LLMs"
+      tags: [Video, Efficiency]
+      highlight: "We propose ..."
+
+Only ``title``, ``tags`` and ``highlight`` may be overridden; tags must be in the taxonomy; an id
+that matches no paper is an error (a typo must not be silently ignored).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import yaml
+
+from generator.errors import InputError
+from generator.records import PaperFacts
+
+FIELDS = ("title", "tags", "highlight")
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """Replacement values for one paper; ``None`` means keep the derived value.
+    ``line`` is where the entry starts in the file (for error messages)."""
+
+    id: str
+    line: int
+    title: str | None = None
+    tags: tuple[str, ...] | None = None
+    highlight: str | None = None
+
+
+def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]:
+    """Read and validate the overrides file; a missing file means no overrides.
+
+    Raises:
+        InputError: invalid YAML, an unknown field, or a value of the wrong type
+            (names the file and line).
+    """
+    label = label or str(path)
+    if not path.exists():
+        return ()
+    try:
+        node = yaml.compose(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InputError(label, mark.line + 1 if mark else None, f"invalid YAML: {exc}") from None
+    if data is None:
+        return ()
+    if not isinstance(data, dict):
+        raise InputError(label, 1, "expected a mapping of paper id -> fields")
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
+    out = []
+    for key, fields in data.items():
+        pid, line = str(key), lines.get(str(key), 1)
+        if not isinstance(fields, dict):
+            raise InputError(label, line, f"{pid}: expected a mapping of fields")
+        unknown = set(fields) - set(FIELDS)
+        if unknown:
+            raise InputError(label, line, f"{pid}: unknown field(s) {sorted(unknown)}; "
+                                          f"allowed: {list(FIELDS)}")
+        title, highlight, tags = fields.get("title"), fields.get("highlight"), fields.get("tags")
+        for name, value in (("title", title), ("highlight", highlight)):
+            if value is not None and (not isinstance(value, str) or not value.strip()):
+                raise InputError(label, line, f"{pid}: {name} must be a non-empty string")
+        if tags is not None and (not isinstance(tags, list) or
+                                 not all(isinstance(t, str) for t in tags)):
+            raise InputError(label, line, f"{pid}: tags must be a list of tag names")
+        out.append(Override(pid, line, title and title.strip(),
+                            tuple(tags) if tags is not None else None,
+                            highlight and highlight.strip()))
+    return tuple(out)
+
+
+def apply_overrides(facts: tuple[PaperFacts, ...], overrides: tuple[Override, ...],
+                    tag_names: tuple[str, ...], label: str) -> tuple[PaperFacts, ...]:
+    """Return ``facts`` with overridden fields replaced.
+
+    Raises:
+        InputError: an override names an unknown paper id or an unknown tag.
+    """
+    by_id = {o.id: o for o in overrides}
+    ids = {f.id for f in facts}
+    for o in overrides:
+        if o.id not in ids:
+            near = sorted(i for i in ids if i[:4] == o.id[:4])
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise InputError(label, o.line, f"unknown paper id {o.id!r}{hint}")
+        for tag in o.tags or ():
+            if tag not in tag_names:
+                raise InputError(label, o.line, f"{o.id}: unknown tag {tag!r}")
+    out = []
+    for f in facts:
+        o = by_id.get(f.id)
+        if o is None:
+            out.append(f)
+            continue
+        out.append(replace(
+            f,
+            title=o.title or f.title,
+            tags=tuple(t for t in tag_names if t in o.tags) if o.tags is not None else f.tags,
+            highlight=o.highlight or f.highlight,
+        ))
+    return tuple(out)

@@ -1,0 +1,117 @@
+"""Tokens -> safe Markdown: the abstract reads as its authors meant, and nothing in it can
+inject HTML, links, attributes or front matter.
+
+* Text is escaped for Python-Markdown (``\\``, backticks, brackets, braces, ``<``, ``&`` ...) so
+  a stray backtick never opens a code span and ``[x](javascript:..)``, ``<script>``,
+  ``{: onclick=..}`` (attr_list) stay literal text. Only the author's emphasis markers ``*``
+  and ``_`` are left active.
+* Math becomes MathML (latex2mathml) wrapped in ``<span class="pd-math">``: rendered by the
+  browser, no network, and Markdown never touches it (special characters in MathML text are
+  numeric entities). A formula latex2mathml cannot convert is shown as its TeX in a code span.
+* URLs become ``<a>`` elements with an escaped ``href``, only for http(s).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+from latex2mathml.converter import convert as latex_to_mathml
+
+from generator.markup import Math, Styled, Text, Token, Url, to_plain
+
+# Characters with a meaning in Python-Markdown or the extensions this site enables.
+_ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
+_ESCAPE_KEEP_EMPHASIS = re.compile(r"[\\`{}\[\]|~^=<>&]")
+_MATHML_TEXT = re.compile(r">([^<]+)<")
+_MATHML_SPECIAL = re.compile(r"[*_\[\]\\`{}|~^=+:!]")  # not "#": it is part of "&#x2A;"
+_BLOCK_START = re.compile(r"^(\s*)([#]|[-+*](?=\s)|\d+[.)](?=\s))")
+_BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
+_SAFE_SCHEMES = ("http://", "https://")
+
+
+def escape_markdown(text: str, keep_emphasis: bool = False) -> str:
+    """Escape ``text`` so Python-Markdown shows it literally.
+
+    Args:
+        text: plain text.
+        keep_emphasis: leave ``*`` and ``_`` active (the author's Markdown emphasis).
+
+    Returns:
+        Markdown source; HTML specials become entities, Markdown specials get a backslash.
+    """
+    pattern = _ESCAPE_KEEP_EMPHASIS if keep_emphasis else _ESCAPE_ALL
+
+    def sub(m: re.Match[str]) -> str:
+        c = m.group(0)
+        if c in "<>&\"":
+            return html.escape(c)
+        if c in _BACKSLASH_ESCAPABLE and c not in "{}":
+            return "\\" + c
+        return f"&#{ord(c)};"  # "{}" (attr_list) and chars Markdown cannot backslash-escape
+
+    return pattern.sub(sub, text)
+
+
+@lru_cache(maxsize=8192)
+def render_math(tex: str, display: bool) -> str:
+    """TeX -> inline HTML: MathML in a ``pd-math`` span, or the TeX in a code span when it
+    cannot be converted (never dropped)."""
+    try:
+        mathml = latex_to_mathml(tex, display="block" if display else "inline")
+    except Exception:  # noqa: BLE001 - latex2mathml raises many types on bad TeX
+        mathml = None
+    if mathml is None or re.search(r">[^<]*\\[A-Za-z]", mathml):  # unknown command left raw
+        return f'<code class="pd-tex">{html.escape(_dollars(tex, display))}</code>'
+    mathml = _MATHML_TEXT.sub(lambda m: ">" + _MATHML_SPECIAL.sub(
+        lambda c: f"&#{ord(c.group(0))};", m.group(1)) + "<", mathml)
+    cls = "pd-math pd-math--display" if display else "pd-math"
+    return f'<span class="{cls}">{mathml}</span>'
+
+
+def _dollars(tex: str, display: bool) -> str:
+    return f"$${tex}$$" if display else f"${tex}$"
+
+
+def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
+    """Markdown for a token sequence (one paragraph, no line breaks)."""
+    out: list[str] = []
+    for tok in tokens:
+        if isinstance(tok, Text):
+            out.append(escape_markdown(" ".join(tok.value.split("\n")), keep_emphasis=True))
+        elif isinstance(tok, Math):
+            out.append(render_math(tok.tex, tok.display))
+        elif isinstance(tok, Styled):
+            inner = render_tokens(tok.children)
+            if tok.style == "code":
+                out.append(f"<code>{inner}</code>")
+            else:
+                tag = "em" if tok.style == "em" else "strong"
+                out.append(f"<{tag}>{inner}</{tag}>")
+        elif isinstance(tok, Url):
+            out.append(render_link(tok))
+    return "".join(out)
+
+
+def render_link(tok: Url) -> str:
+    """An ``<a>`` for an http(s) URL; anything else stays escaped text."""
+    label = escape_markdown(to_plain(tok.label))
+    href = tok.raw.replace("\\_", "_")
+    if href.lower().startswith("www."):
+        href = "https://" + href
+    if not href.lower().startswith(_SAFE_SCHEMES):
+        return label
+    return f'<a href="{html.escape(href, quote=True)}">{label}</a>'
+
+
+def render_paragraph(tokens: tuple[Token, ...]) -> str:
+    """Markdown for a whole abstract: ``render_tokens`` plus an escape for a first character
+    that would start a block (heading, list, quote, setext underline)."""
+    text = render_tokens(tokens).strip()
+    m = _BLOCK_START.match(text)
+    if m:
+        text = text[: m.end(1)] + "\\" + text[m.end(1):] if not m.group(2)[0].isdigit() else (
+            re.sub(r"^(\s*\d+)([.)])", r"\1\\\2", text)
+        )
+    return text

@@ -1,0 +1,151 @@
+"""Step 4, render: ``Paper`` records -> the generated files of ``docs_dir`` (path -> text).
+
+Pages are Jinja2 templates (``render/templates``) fed with data, never with abstract text as
+template source. Front matter is written with ``yaml.safe_dump`` (titles contain colons and
+quotes; MkDocs silently drops front matter it cannot parse). Paper pages live under
+``papers/`` and are kept out of the nav; collection listings are split into pages of
+``PAGE_SIZE`` papers so no listing grows without bound.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from slugify import slugify
+
+from generator.markup import plain_text, tokenize
+from generator.records import Paper
+from generator.render.markdown import escape_markdown, render_paragraph
+
+PAGE_SIZE = 200
+DESCRIPTION_MAX = 300
+_TEMPLATES = Path(__file__).parent / "templates"
+HOST_LABELS = {"github.com": "GitHub", "gitlab.com": "GitLab", "bitbucket.org": "Bitbucket",
+               "codeberg.org": "Codeberg", "git.sr.ht": "SourceHut"}
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """Site-wide facts the templates need: the tag vocabulary (name -> slug, in taxonomy
+    order) and the collections (name -> slug, in input order)."""
+
+    tags: tuple[tuple[str, str], ...]
+    collections: tuple[tuple[str, str], ...]
+
+
+def _env() -> Environment:
+    env = Environment(loader=FileSystemLoader(_TEMPLATES), autoescape=False,
+                      undefined=StrictUndefined, keep_trailing_newline=True,
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["md"] = escape_markdown
+    env.filters["html"] = lambda s: html.escape(str(s), quote=True)
+    env.filters["plain"] = plain_text
+    return env
+
+
+def paper_record(paper: Paper) -> dict:
+    """The ``papers.json`` object of a paper (keys and meaning: README "Data export")."""
+    f = paper.facts
+    first = f.abstract.sources[0]
+    return {
+        "id": f.id,
+        "slug": paper.slug,
+        "url": paper.url,
+        "title": paper.title,
+        "collection": f.abstract.collection,
+        "source": {"file": first.file, "abstract": first.abstract},
+        "sources": [{"file": s.file, "abstract": s.abstract, "line": s.line}
+                    for s in f.abstract.sources],
+        "abstract": f.abstract.text,
+        "highlight": plain_text(f.highlight),
+        "tags": list(f.tags),
+        "links": [{"url": link.url, "kind": link.kind} for link in f.links],
+        "code": [{"url": c.url, "host": c.host, "owner": c.owner, "repo": c.repo}
+                 for c in f.code],
+        "hub": [{"url": h.url, "kind": h.kind, "name": h.name} for h in f.hub],
+        "code_status": f.code_status,
+        "name": f.name,
+        "entities": {"models": list(f.entities.models),
+                     "benchmarks": list(f.entities.benchmarks),
+                     "numbers": list(f.entities.numbers)},
+    }
+
+
+def front_matter(data: dict) -> str:
+    """``---``-fenced YAML; safe_dump quotes anything an abstract could smuggle in."""
+    return "---\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000) \
+        + "---\n"
+
+
+def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
+                site_name: str = "Paper digest") -> dict[str, str]:
+    """Every generated file of the docs folder.
+
+    Args:
+        papers: the catalog, in input order.
+        tags: the taxonomy's tag names, in taxonomy order.
+        site_name: shown on the home page.
+
+    Returns:
+        ``{relative POSIX path: file text}``, e.g. ``"papers/fastvid-....md"``.
+    """
+    env = _env()
+    tag_slugs = {t: slugify(t) for t in tags}
+    collections: dict[str, list[Paper]] = {}
+    for p in papers:
+        collections.setdefault(p.facts.abstract.collection, []).append(p)
+    coll_slugs = {name: slugify(name) or "collection" for name in collections}
+    site = Site(tuple(tag_slugs.items()), tuple(coll_slugs.items()))
+    ctx = {"site": site, "tag_slugs": tag_slugs, "coll_slugs": coll_slugs,
+           "host_labels": HOST_LABELS, "front_matter": front_matter}
+    out: dict[str, str] = {}
+    order = {p.id: i for i, p in enumerate(papers)}
+    paper_tpl = env.get_template("paper.md.j2")
+    for p in papers:
+        siblings = collections[p.facts.abstract.collection]
+        at = siblings.index(p)
+        out[f"papers/{p.slug}.md"] = paper_tpl.render(
+            p=p, f=p.facts, record=json.dumps(paper_record(p), ensure_ascii=False, indent=2),
+            abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
+            highlight_md=render_paragraph(tokenize(p.facts.highlight)),
+            description=_description(p), prev=siblings[at - 1] if at > 0 else None,
+            next=siblings[at + 1] if at + 1 < len(siblings) else None, **ctx)
+    listing = env.get_template("listing.md.j2")
+    for name, members in collections.items():
+        chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
+        for n, chunk in enumerate(chunks, start=1):
+            path = f"collections/{coll_slugs[name]}/index.md" if n == 1 else \
+                f"collections/{coll_slugs[name]}/page-{n}.md"
+            out[path] = listing.render(
+                title=name, papers=chunk, page=n, pages=len(chunks), total=len(members),
+                kind="collection", base=f"collections/{coll_slugs[name]}",
+                tag_counts=Counter(t for p in members for t in p.facts.tags), **ctx)
+    tag_tpl = env.get_template("tag.md.j2")
+    for tag, slug in tag_slugs.items():
+        members = [p for p in papers if tag in p.facts.tags]
+        out[f"tags/{slug}.md"] = tag_tpl.render(tag=tag, papers=members, **ctx)
+    with_code = [p for p in papers if p.facts.code_status == "available"]
+    promised = [p for p in papers if p.facts.code_status == "promised"]
+    out["code.md"] = env.get_template("code.md.j2").render(
+        with_code=with_code, promised=promised, total=len(papers), **ctx)
+    out["tags/index.md"] = env.get_template("tags.md.j2").render(
+        counts=Counter(t for p in papers for t in p.facts.tags), **ctx)
+    out["index.md"] = env.get_template("home.md.j2").render(
+        site_name=site_name, collections=collections, total=len(papers),
+        with_code=len(with_code), promised=len(promised), **ctx)
+    records = [paper_record(p) for p in sorted(papers, key=lambda p: order[p.id])]
+    out["papers.json"] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+    return out
+
+
+def _description(p: Paper) -> str:
+    text = plain_text(p.facts.highlight)
+    if len(text) > DESCRIPTION_MAX:
+        text = text[: DESCRIPTION_MAX - 1].rsplit(" ", 1)[0] + "…"
+    return text

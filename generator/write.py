@@ -1,0 +1,120 @@
+"""Step 5, write: put the generated files into ``docs_dir`` safely.
+
+* The generator owns only what it wrote: a manifest (``.paper-digest-manifest.json`` in
+  ``docs_dir``; MkDocs ignores dot files) lists those files. Files that were in the manifest
+  but are no longer generated are removed; any other file (a hand-written page) is never
+  touched, and a generated path that would overwrite one is an error.
+* Only changed files are written, so unchanged pages keep their bytes and mtime (fast
+  incremental MkDocs builds, no ``mkdocs serve`` reload loop).
+* Atomic: every new content is first written to a staging folder beside ``docs_dir``; only when
+  all of it is on disk are the files moved into place (``os.replace``, atomic per file), so a
+  failure while rendering or staging leaves ``docs_dir`` exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from generator.errors import OutputError
+
+MANIFEST = ".paper-digest-manifest.json"
+
+
+@dataclass(frozen=True, slots=True)
+class WriteReport:
+    """What a write changed: paths (relative, POSIX) written, left unchanged and removed."""
+
+    written: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+def _safe_relpath(path: str) -> PurePosixPath:
+    rel = PurePosixPath(path)
+    if rel.is_absolute() or ".." in rel.parts or not rel.parts:
+        raise OutputError(f"refusing to write outside the docs folder: {path!r}")
+    return rel
+
+
+def write_docs(docs_dir: Path, files: dict[str, str]) -> WriteReport:
+    """Make ``docs_dir`` hold exactly ``files`` among the generator's own files.
+
+    Args:
+        docs_dir: the MkDocs ``docs_dir`` (created if missing).
+        files: ``{relative POSIX path: text}`` from ``generator.render``.
+
+    Returns:
+        A ``WriteReport``.
+
+    Raises:
+        OutputError: a path escapes ``docs_dir`` or would overwrite a file the generator did
+            not write; nothing has been changed when it is raised.
+    """
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    manifest_path = docs_dir / MANIFEST
+    owned = set(_read_manifest(manifest_path))
+    changed: dict[str, bytes] = {}
+    unchanged: list[str] = []
+    for path, text in files.items():
+        target = docs_dir / _safe_relpath(path)
+        data = text.encode("utf-8")
+        if target.exists():
+            if path not in owned:
+                raise OutputError(f"{target}: exists and was not written by paper-digest; "
+                                  "move it or rename the collection/tag that generates it")
+            if target.read_bytes() == data:
+                unchanged.append(path)
+                continue
+        changed[path] = data
+    stale = sorted(owned - set(files))
+    staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir.parent))
+    try:
+        for path, data in changed.items():
+            tmp = staging / path
+            tmp.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(data)
+        # Record old and new paths first: an interruption below leaves no untracked file.
+        _write_manifest(manifest_path, sorted(owned | set(files)))
+        for path in changed:
+            target = docs_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / path, target)
+        for path in stale:
+            target = docs_dir / path
+            if target.exists():
+                target.unlink()
+            _prune_empty_dirs(target.parent, docs_dir)
+        _write_manifest(manifest_path, sorted(files))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return WriteReport(tuple(changed), tuple(unchanged), tuple(stale))
+
+
+def _read_manifest(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    try:
+        return list(json.loads(path.read_text(encoding="utf-8"))["files"])
+    except (ValueError, KeyError, TypeError):
+        raise OutputError(f"{path}: unreadable manifest; delete it and the generated pages "
+                          "(papers/, tags/, collections/) to start afresh") from None
+
+
+def _write_manifest(path: Path, files: list[str]) -> None:
+    data = json.dumps({"generator": "paper-digest", "files": files}, indent=0).encode()
+    if path.exists() and path.read_bytes() == data:
+        return
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _prune_empty_dirs(folder: Path, root: Path) -> None:
+    while folder != root and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent

@@ -1,0 +1,38 @@
+// paper-digest listing filters: show only entries matching the chosen tag and code status.
+// State lives in the URL (?tag=..&code=..), so a filtered view can be shared and survives
+// reloads. Works with Material's instant navigation via document$ when present.
+(function () {
+  function setup() {
+    var box = document.querySelector("[data-pd-filters]");
+    if (!box) return;
+    var selects = box.querySelectorAll("select[data-pd-filter]");
+    var entries = document.querySelectorAll(".pd-entry");
+    var count = box.querySelector("[data-pd-count]");
+    var params = new URLSearchParams(window.location.search);
+    selects.forEach(function (s) { s.value = params.get(s.dataset.pdFilter) || ""; });
+    function apply(push) {
+      var tag = box.querySelector('[data-pd-filter="tag"]').value;
+      var code = box.querySelector('[data-pd-filter="code"]').value;
+      var shown = 0;
+      entries.forEach(function (e) {
+        var ok = (!tag || e.dataset.tags.split("|").indexOf(tag) >= 0) &&
+                 (!code || e.dataset.code === code);
+        e.hidden = !ok;
+        if (ok) shown++;
+      });
+      count.textContent = shown + " of " + entries.length + " shown";
+      if (push) {
+        var p = new URLSearchParams();
+        if (tag) p.set("tag", tag);
+        if (code) p.set("code", code);
+        var q = p.toString();
+        history.replaceState(null, "", window.location.pathname + (q ? "?" + q : "") +
+                             window.location.hash);
+      }
+    }
+    selects.forEach(function (s) { s.addEventListener("change", function () { apply(true); }); });
+    apply(false);
+  }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(setup);
+  else document.addEventListener("DOMContentLoaded", setup);
+})();
