@@ -104,20 +104,33 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
                     float(settings.get("headline_weight", 2)), contrast)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+
+
 def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]:
-    """Score every tag on plain ``text`` (the abstract) and ``headline`` (title + highlight)."""
+    """Score every tag on plain ``text`` (the abstract) and ``headline`` (title + highlight).
+
+    The score counts the sentences that mention the tag (however often each does: "large
+    language models (LLMs)" is one mention), plus ``headline_weight - 1`` when the headline
+    mentions it, so a topic the abstract keeps returning to outweighs a passing mention.
+    """
+    sentences = _SENTENCE_END.split(text)
     scores: dict[str, float] = {}
     for rule in taxonomy.rules:
         score = 0.0
-        for pattern in rule.patterns:
-            for m in pattern.finditer(text):
-                if not taxonomy.contrast.search(text[max(0, m.start() - 60):m.start()]):
-                    score += 1
-            if pattern.search(headline):
-                score += taxonomy.headline_weight - 1
+        for sentence in sentences:
+            if any(_mentions(taxonomy, p, sentence) for p in rule.patterns):
+                score += 1
+        if any(p.search(headline) for p in rule.patterns):
+            score += taxonomy.headline_weight - 1
         if score:
             scores[rule.name] = score
     return scores
+
+
+def _mentions(taxonomy: Taxonomy, pattern: re.Pattern[str], sentence: str) -> bool:
+    return any(not taxonomy.contrast.search(sentence[max(0, m.start() - 60):m.start()])
+               for m in pattern.finditer(sentence))
 
 
 def assign_tags(taxonomy: Taxonomy, text: str, headline: str) -> tuple[str, ...]:
