@@ -23,7 +23,7 @@ from generator.markup import plain_text
 MAX_TITLE = 90
 _NAME = r"[^\W_][\w.+\-²]*[\w+²]|[A-Z]"
 _NAMING = re.compile(
-    r"\b(?:termed|called|dubbed|named|coined|namely|(?:our|the) proposed)\s+[\"“']?"
+    r"\b(?:termed|called|dubbed|named|coined|namely|(?:[Oo]ur|[Tt]he) proposed)\s+[\"“']?"
     r"(?P<name>" + _NAME + r")|\(i\.e\.,?\s+(?P<ie>" + _NAME + r")\)",
     re.UNICODE,
 )
@@ -82,6 +82,13 @@ def derive_name(sentences: list[str], highlight: str) -> tuple[str | None, str |
     Returns:
         ``(name, long_form)``; ``(None, None)`` when no name is introduced. Both plain text.
     """
+    # An explicit naming ("termed X", "(i.e., X)", "our proposed X") anywhere wins.
+    for sentence in [highlight, *sentences]:
+        text = plain_text(sentence)
+        m = _NAMING.search(text)
+        if m and _is_name(m.group("name") or m.group("ie")):
+            name = m.group("name") or m.group("ie")
+            return name, _long_for(text, name) or _long_before(text[: m.start()])
     ordered = [highlight] + [s for s in sentences if s is not highlight and _VERB.search(s)
                              and contribution_rank(s) <= 1 or "proposing" in s]
     for sentence in ordered:
@@ -113,7 +120,10 @@ def _name_in(sentence: str) -> tuple[str | None, str | None]:
         if acr in COMMON_ACRONYMS or not _is_name(acr):
             continue
         long = _match_long(m.group("long"), acr)
-        if _VERB.search(text[: m.end()]) and (long or len(acr) >= 4 and acr.isupper()):
+        coined = len(acr) >= 4 and acr.isupper() or (
+            any(c.isdigit() for c in acr) and re.search(r"[A-Z]{3,}", acr))
+        if _VERB.search(text[: m.end()]) and (long or coined) or (
+                coined and contribution_rank(sentence) <= 2):
             return acr, long
     m = _AFTER_VERB.search(text)
     if m and _is_name(m.group("name")) and m.group("name") not in COMMON_ACRONYMS:
