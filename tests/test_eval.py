@@ -1,0 +1,88 @@
+"""Tests of ``generator.evaluate``: the metric functions, the held-out targets of issue 4, and
+the ``paper-digest eval`` command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main as cli_main
+from generator.evaluate import Counts, compare_sets, evaluate, title_acceptable, total
+
+ROOT = Path(__file__).resolve().parents[1]
+EVAL_DIR = ROOT / "eval"
+SEEDS_DIR = ROOT / "seeds"
+TAXONOMY = ROOT / "taxonomy.yml"
+
+# Targets on the held-out split (issue 4, "Targets").
+MIN_TAG_F1 = 0.85
+MIN_TAG_PRECISION = 0.85
+LINK_PRECISION = 1.0
+LINK_RECALL = 1.0
+CODE_STATUS_ACCURACY = 1.0
+MAX_TITLE_CHARS = 90
+MAX_DUPLICATE_TITLES = 0
+
+
+@pytest.fixture(scope="module")
+def heldout():
+    return evaluate(EVAL_DIR, SEEDS_DIR, TAXONOMY).split("heldout")
+
+
+def test_metric_functions_exact_numbers():
+    # expected {a, b, c}, got {b, c, d, e}: tp 2 (b, c), fp 2 (d, e), fn 1 (a)
+    c = compare_sets(["a", "b", "c"], ["b", "c", "d", "e"])
+    assert c == Counts(tp=2, fp=2, fn=1)
+    assert c.precision == pytest.approx(2 / 4)
+    assert c.recall == pytest.approx(2 / 3)
+    assert c.f1 == pytest.approx(2 * 0.5 * (2 / 3) / (0.5 + 2 / 3))  # = 4/7
+    assert c.f1 == pytest.approx(4 / 7)
+    # micro-averaging sums counts: (2,2,1) + (3,0,1) = (5,2,2) -> P 5/7, R 5/7
+    m = total([c, compare_sets(["x", "y", "z", "w"], ["x", "y", "z"])])
+    assert m == Counts(5, 2, 2)
+    assert m.precision == pytest.approx(5 / 7)
+    assert m.recall == pytest.approx(5 / 7)
+    assert m.f1 == pytest.approx(5 / 7)
+    # nothing expected and nothing predicted: no error, perfect scores
+    assert compare_sets([], []) == Counts(0, 0, 0)
+    assert Counts().precision == 1.0 and Counts().recall == 1.0
+    assert Counts(0, 1, 1).f1 == 0.0
+    # title keys: case-sensitive substring
+    assert title_acceptable("FastVID: Dynamic Density Pruning", ["FastVID"])
+    assert not title_acceptable("Fastvid: pruning", ["FastVID"])
+    assert not title_acceptable("anything", [])
+
+
+@pytest.mark.xfail(strict=True, reason="issue 4 open: held-out tag micro-F1 is 0.71 and "
+                   "precision 0.77, below the 0.85 targets; strict, so it fails once they are met")
+def test_heldout_tags(heldout):
+    assert heldout.papers > 0
+    assert heldout.tags.f1 >= MIN_TAG_F1, f"held-out tag micro-F1 {heldout.tags.f1:.3f}"
+    assert heldout.tags.precision >= MIN_TAG_PRECISION, \
+        f"held-out tag precision {heldout.tags.precision:.3f}"
+
+
+def test_heldout_links(heldout):
+    assert heldout.urls.precision >= LINK_PRECISION
+    assert heldout.urls.recall >= LINK_RECALL
+    assert heldout.code.precision >= LINK_PRECISION
+    assert heldout.code.recall >= LINK_RECALL
+
+
+def test_heldout_code_status(heldout):
+    wrong = [(c.label.ref, c.label.code_status, c.facts.code_status) for c in heldout.bad_status]
+    assert heldout.status_accuracy >= CODE_STATUS_ACCURACY, wrong
+
+
+def test_heldout_titles_length_and_uniqueness(heldout):
+    assert not [c.facts.title for c in heldout.cases if len(c.facts.title) > MAX_TITLE_CHARS]
+    assert heldout.duplicate_count <= MAX_DUPLICATE_TITLES, heldout.duplicate_titles
+
+
+def test_eval_command(monkeypatch, capsys):
+    monkeypatch.chdir(ROOT)
+    assert cli_main(["eval"]) == 0
+    out = capsys.readouterr().out
+    assert "heldout" in out
+    assert "tags (micro)" in out
