@@ -80,7 +80,10 @@ _BARE_URL = re.compile(r"(?:https?://|www\.)" + _URL_CHARS + r"+", re.IGNORECASE
 _URL_TRAILING = ".,;:!?'\"*_"
 _AUTOLINK = re.compile(r"<((?:https?://|www\.)[^\s<>]+)>", re.IGNORECASE)
 _COMMAND = re.compile(r"\\([A-Za-z]+|.)")
+# Returned by ``_command`` for a dropped command (citation, label, footnote).
+_DROPPED = Text("")
 _DOLLAR_CLOSE = re.compile(r"(?<=[^\s\\])\$(?!\d)")
+_BARE_DOLLAR = re.compile(r"(?<!\\)\$")
 
 
 def tokenize(source: str) -> tuple[Token, ...]:
@@ -127,6 +130,13 @@ class _Scanner:
                 continue
             tok = self._math() or self._url() or (self._command() if c == "\\" else None)
             if tok is not None:
+                if tok is _DROPPED:
+                    # A citation/reference was removed: drop the space (or ``~``) before it
+                    # too, so "work~\\cite{x}." reads "work." and not "work ." (issue 3:
+                    # citations "removed cleanly").
+                    while buf and buf[-1].isspace():
+                        buf.pop()
+                    tok = ""
                 flush()
                 if tok != "":
                     if isinstance(tok, list):
@@ -180,7 +190,11 @@ class _Scanner:
             if i > 0 and src[i - 1] == "\\":
                 return None
             m = _DOLLAR_CLOSE.search(src, i + 1)
-            if m and "\n\n" not in src[i:m.start()]:
+            # An unescaped "$" inside the span means this "$" is a dollar sign, not an opener:
+            # "a $5M budget gives $O(n)$" must not swallow "5M budget gives $O(n)" as one
+            # formula (issue 3: non-math dollars stay dollars).
+            if m and "\n\n" not in src[i:m.start()] and not _BARE_DOLLAR.search(
+                    src, i + 1, m.start()):
                 self.i = m.end()
                 return Math(src[i + 1:m.start()], False)
         return None
@@ -230,7 +244,7 @@ class _Scanner:
                 return None
             self.i = arg[1]
             if style is None:
-                return ""
+                return _DROPPED
             inner = _merge(_Scanner(arg[0]).run())
             return Styled(style, tuple(inner)) if style else inner
         if name in SYMBOLS:

@@ -64,8 +64,10 @@ def render_math(tex: str, display: bool) -> str:
         mathml = None
     if mathml is None or re.search(r">[^<]*\\[A-Za-z]", mathml):  # unknown command left raw
         return f'<code class="pd-tex">{html.escape(_dollars(tex, display))}</code>'
+    # latex2mathml keeps TeX escapes inside \\text{..}/\\textbf{..} (``90.3\\%``): undo them.
     mathml = _MATHML_TEXT.sub(lambda m: ">" + _MATHML_SPECIAL.sub(
-        lambda c: f"&#{ord(c.group(0))};", m.group(1)) + "<", mathml)
+        lambda c: f"&#{ord(c.group(0))};", re.sub(r"\\([%&_#$])", r"\1", m.group(1))) + "<",
+        mathml)
     cls = "pd-math pd-math--display" if display else "pd-math"
     return f'<span class="{cls}">{mathml}</span>'
 

@@ -78,7 +78,13 @@ def paper_record(paper: Paper) -> dict:
 
 
 def front_matter(data: dict) -> str:
-    """``---``-fenced YAML; safe_dump quotes anything an abstract could smuggle in."""
+    """``---``-fenced YAML; safe_dump quotes anything an abstract could smuggle in.
+
+    ``title`` and ``description`` are HTML-escaped: Material prints ``page.meta`` values
+    unescaped into ``<title>``, the header and ``<meta name="description">``.
+    """
+    data = {k: html.escape(v, quote=True) if k in ("title", "description") and
+            isinstance(v, str) else v for k, v in data.items()}
     return "---\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000) \
         + "---\n"
 

@@ -1,0 +1,249 @@
+"""Scale benchmark: ``python bench/run.py --sizes 500 5000 20000``.
+
+For each N, in one run: synthesise N abstracts (bench/synth.py) into a temporary project copy,
+time ``generate`` in-process, time the full ``paper-digest build`` (generate + ``mkdocs build
+--strict``) in a subprocess, and time the FLOOR: a bare ``mkdocs build`` of N plain Markdown pages
+(title + abstract) with the same theme (material), the search plugin and the same ``not_in_nav``
+rule. Each build runs under ``/usr/bin/time`` (peak RSS of the process tree's largest process).
+Then prints a table with ratios to the floor and to the smallest N (per-paper cost), and, at
+N=5000 (``--incremental-n``), the incremental check: change one abstract, regenerate, and
+report which files were written and whether every other file kept its bytes and mtime.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from synth import synthesize  # noqa: E402
+
+from generator.build import DigestConfig, generate  # noqa: E402
+
+PY = sys.executable
+PAPER_DIGEST = str(Path(PY).parent / "paper-digest")
+TIME = "/usr/bin/time"
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def make_project(tmp: Path, n: int, seed: int) -> Path:
+    """A copy of the project tree (config, overrides, taxonomy, hand-written pages) + N seeds."""
+    proj = tmp / "proj"
+    proj.mkdir()
+    for name in ("mkdocs.yml", "taxonomy.yml"):
+        shutil.copy2(ROOT / name, proj / name)
+    shutil.copytree(ROOT / "site_overrides", proj / "site_overrides")
+    (proj / "generator").symlink_to(ROOT / "generator")  # hooks: - generator/mkdocs_hooks.py
+    # hand-written pages of docs_src (anything not in the generator's manifest)
+    src = ROOT / "docs_src"
+    man = src / ".paper-digest-manifest.json"
+    owned = set(json.loads(man.read_text())["files"]) if man.exists() else set()
+    for f in src.rglob("*"):
+        rel = f.relative_to(src).as_posix()
+        if f.is_file() and rel not in owned and not rel.startswith(".paper-digest"):
+            (proj / "docs_src" / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, proj / "docs_src" / rel)
+    synthesize(n, proj / "seeds", seed=seed)
+    return proj
+
+
+def make_floor(tmp: Path, seeds: Path) -> Path:
+    """N plain pages (title + abstract) with material + search + the same not_in_nav rule."""
+    floor = tmp / "floor"
+    docs = floor / "docs" / "papers"
+    docs.mkdir(parents=True)
+    i = 0
+    for path in sorted(seeds.glob("*.txt")):
+        paras = re.split(r"\n\s*\n", path.read_text(encoding="utf-8").strip())
+        for text in paras[1:]:
+            title = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0][:100]
+            (docs / f"p{i:06d}.md").write_text(f"# Paper {i}: {title}\n\n{text}\n",
+                                              encoding="utf-8")
+            i += 1
+    (floor / "docs" / "index.md").write_text("# Floor\n\nPlain pages.\n", encoding="utf-8")
+    (floor / "mkdocs.yml").write_text(
+        "site_name: Floor\nsite_url: https://example.github.io/floor/\n"
+        "theme:\n  name: material\n  font: false\n"
+        "plugins:\n  - search\n"
+        "not_in_nav: |\n  /papers/\n", encoding="utf-8")
+    return floor
+
+
+def timed(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float, float]:
+    """Run ``cmd`` under /usr/bin/time; return (wall seconds, peak RSS MB)."""
+    out = cwd / ".time.txt"
+    full = [TIME, "-f", "%M %e", "-o", str(out), *cmd] if os.path.exists(TIME) else cmd
+    t0 = time.perf_counter()
+    proc = subprocess.run(full, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        print(proc.stdout[-4000:])
+        raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
+    if os.path.exists(TIME):
+        kb = int(out.read_text().split()[-2])
+    else:  # pragma: no cover
+        import resource
+        kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return wall, kb / 1024
+
+
+def site_stats(site: Path) -> dict:
+    total, largest, largest_path = 0, 0, ""
+    for f in site.rglob("*"):
+        if f.is_file():
+            size = f.stat().st_size
+            total += size
+            if f.suffix == ".html" and size > largest:
+                largest, largest_path = size, f.relative_to(site).as_posix()
+    idx = site / "search" / "search_index.json"
+    return {"site_bytes": total, "index_bytes": idx.stat().st_size if idx.exists() else 0,
+            "largest_page": largest, "largest_path": largest_path}
+
+
+def snapshot(docs: Path) -> dict[str, tuple[int, int, str]]:
+    return {f.relative_to(docs).as_posix(): (f.stat().st_mtime_ns, f.stat().st_size,
+                                             hashlib.sha1(f.read_bytes()).hexdigest())
+            for f in docs.rglob("*") if f.is_file()}
+
+
+def incremental(proj: Path, n: int) -> dict:
+    """Full generate, change one abstract (a word inside it, not its title sentence), regenerate."""
+    docs = proj / "inc_docs"
+    cfg = DigestConfig(seeds_dir=proj / "seeds", docs_dir=docs, taxonomy=proj / "taxonomy.yml",
+                       overrides=proj / "seeds" / "overrides.yml")
+    full = generate(cfg)
+    before = snapshot(docs)
+    seed_file = sorted((proj / "seeds").glob("*.txt"))[1]
+    text = seed_file.read_text(encoding="utf-8")
+    paras = text.split("\n\n")
+    k = len(paras) // 2
+    marker = "is evaluated in synthetic run"
+    assert marker in paras[k], "synthetic marker missing"
+    paras[k] = paras[k].replace(marker, "is evaluated (edited) in synthetic run", 1)
+    seed_file.write_text("\n\n".join(paras), encoding="utf-8")
+    time.sleep(0.05)
+    inc = generate(cfg)
+    after = snapshot(docs)
+    written = set(inc.report.written)
+    touched_other = [p for p in after if p not in written and before.get(p) != after[p]]
+    return {"n": n, "full_s": full.seconds, "inc_s": inc.seconds,
+            "ratio": inc.seconds / full.seconds, "written": sorted(written),
+            "removed": list(inc.report.removed), "unchanged": len(inc.report.unchanged),
+            "other_files_changed": touched_other, "files_total": len(after),
+            "changed_paragraph": k}
+
+
+def bench_one(n: int, seed: int, keep: bool, do_incremental: bool) -> dict:
+    tmp = Path(tempfile.mkdtemp(prefix=f"pd-bench-{n}-"))
+    log(f"N={n}: synthesising into {tmp}")
+    proj = make_project(tmp, n, seed)
+    row: dict = {"n": n}
+    # 1. generate, in-process, into a fresh docs dir
+    cfg = DigestConfig(seeds_dir=proj / "seeds", docs_dir=proj / "gen_docs",
+                       taxonomy=proj / "taxonomy.yml", overrides=proj / "seeds" / "overrides.yml")
+    log(f"N={n}: generate (in-process)")
+    result = generate(cfg)
+    row["gen_s"] = result.seconds
+    row["papers"] = len(result.papers)
+    row["files"] = len(result.report.written)
+    pages = list((proj / "gen_docs" / "papers").glob("*.md"))
+    row["paper_md_bytes"] = sum(p.stat().st_size for p in pages) / max(1, len(pages))
+    log(f"N={n}: generate {row['gen_s']:.2f} s ({row['papers']} papers, {row['files']} files)")
+    # 2. full build: paper-digest build (generate + mkdocs build --strict) in a subprocess
+    log(f"N={n}: paper-digest build")
+    row["build_s"], row["build_mb"] = timed(
+        [PAPER_DIGEST, "build", "--seeds", "seeds", "--docs", "docs_src", "-f", "mkdocs.yml",
+         "--site-dir", str(proj / "site")], cwd=proj)
+    row.update(site_stats(proj / "site"))
+    log(f"N={n}: build {row['build_s']:.1f} s, peak {row['build_mb']:.0f} MB, "
+        f"largest page {row['largest_path']} {row['largest_page'] / 1024:.0f} KB")
+    # 3. floor: bare mkdocs build of N plain pages
+    floor = make_floor(tmp, proj / "seeds")
+    row["floor_md_bytes"] = sum(p.stat().st_size for p in (floor / "docs" / "papers").glob("*.md")) / n
+    log(f"N={n}: floor mkdocs build")
+    row["floor_s"], row["floor_mb"] = timed(
+        [PY, "-m", "mkdocs", "build", "-q", "-f", "mkdocs.yml", "--site-dir", str(floor / "site")],
+        cwd=floor)
+    fs = site_stats(floor / "site")
+    row["floor_site_bytes"], row["floor_index_bytes"] = fs["site_bytes"], fs["index_bytes"]
+    log(f"N={n}: floor {row['floor_s']:.1f} s, peak {row['floor_mb']:.0f} MB")
+    if do_incremental:
+        log(f"N={n}: incremental check")
+        row["incremental"] = incremental(proj, n)
+    row["tmp"] = str(tmp)
+    if not keep:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return row
+
+
+def table(rows: list[dict]) -> str:
+    base = rows[0]
+    hdr = ["N", "gen s", "papers/s", "build s", "floor s", "build/floor", "t/paper xN0",
+           "peak MB", "floor MB", "MB/paper xN0", "site MB", "B/paper xN0", "index MB",
+           "index B/paper", "largest KB"]
+    lines = [hdr]
+    for r in rows:
+        n = r["n"]
+        lines.append([
+            f"{n}", f"{r['gen_s']:.2f}", f"{n / r['gen_s']:.0f}", f"{r['build_s']:.1f}",
+            f"{r['floor_s']:.1f}", f"{r['build_s'] / r['floor_s']:.2f}",
+            f"{(r['build_s'] / n) / (base['build_s'] / base['n']):.2f}",
+            f"{r['build_mb']:.0f}", f"{r['floor_mb']:.0f}",
+            f"{(r['build_mb'] / n) / (base['build_mb'] / base['n']):.2f}",
+            f"{r['site_bytes'] / 1e6:.1f}",
+            f"{(r['site_bytes'] / n) / (base['site_bytes'] / base['n']):.2f}",
+            f"{r['index_bytes'] / 1e6:.1f}", f"{r['index_bytes'] / n:.0f}",
+            f"{r['largest_page'] / 1024:.0f}"])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(hdr))]
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(line, widths)) for line in lines)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[500, 5000, 20000])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--incremental-n", type=int, default=5000)
+    ap.add_argument("--keep", action="store_true", help="keep the temporary projects")
+    ap.add_argument("--json", type=Path, help="also write the raw rows to this JSON file")
+    args = ap.parse_args()
+    rows = []
+    for n in args.sizes:
+        rows.append(bench_one(n, args.seed, args.keep, n == args.incremental_n))
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1))
+        print(table(rows), flush=True)
+    print("\n=== scale benchmark ===")
+    print(table(rows))
+    for r in rows:
+        print(f"N={r['n']}: largest page {r['largest_path']} ({r['largest_page'] / 1024:.0f} KB); "
+              f"mean paper .md {r['paper_md_bytes']:.0f} B, floor page .md {r['floor_md_bytes']:.0f} B; "
+              f"floor site {r['floor_site_bytes'] / 1e6:.1f} MB, floor index "
+              f"{r['floor_index_bytes'] / 1e6:.1f} MB")
+        inc = r.get("incremental")
+        if inc:
+            print(f"incremental at N={inc['n']}: full generate {inc['full_s']:.2f} s, after one "
+                  f"changed abstract {inc['inc_s']:.2f} s ({inc['ratio'] * 100:.0f}% of full); "
+                  f"files written {len(inc['written'])}: {inc['written']}; removed "
+                  f"{inc['removed']}; unchanged {inc['unchanged']}; other files changed "
+                  f"(bytes or mtime): {inc['other_files_changed'] or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

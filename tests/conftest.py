@@ -1,0 +1,66 @@
+"""Shared fixtures: the project's seeds, and one full site build reused by every site test."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+# Python-Markdown extensions exactly as mkdocs.yml lists them.
+MD_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "pymdownx.details",
+                 "pymdownx.superfences", "toc"]
+
+
+def _copy_project(dest: Path) -> Path:
+    """Copy what a build needs (mkdocs.yml, seeds, taxonomy, overrides, generator, about page)
+    into ``dest``; the hook path in mkdocs.yml is relative, so the generator is copied too."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in ("mkdocs.yml", "taxonomy.yml"):
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "seeds", dest / "seeds")
+    shutil.copytree(ROOT / "site_overrides", dest / "site_overrides")
+    shutil.copytree(ROOT / "generator", dest / "generator",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / "docs_src").mkdir()
+    shutil.copy2(ROOT / "docs_src" / "about.md", dest / "docs_src" / "about.md")
+    return dest
+
+
+def run_build(project: Path) -> subprocess.CompletedProcess:
+    """Run ``python -m generator.cli build`` in ``project`` and return the finished process."""
+    return subprocess.run([sys.executable, "-m", "generator.cli", "build"], cwd=project,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="session")
+def seeds_dir() -> Path:
+    """The project's seed folder (3 files, 57 abstracts)."""
+    return SEEDS
+
+
+@pytest.fixture(scope="session")
+def built_project(tmp_path_factory) -> Path:
+    """A temporary copy of the project after a successful ``paper-digest build``."""
+    project = _copy_project(tmp_path_factory.mktemp("built") / "project")
+    proc = run_build(project)
+    if proc.returncode != 0:
+        pytest.fail(f"build failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    project.joinpath("build.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    return project
+
+
+@pytest.fixture(scope="session")
+def built_site(built_project) -> Path:
+    """The built site folder (``site/``) of ``built_project``."""
+    return built_project / "site"
+
+
+@pytest.fixture
+def project_copy(tmp_path) -> Path:
+    """A fresh, unbuilt copy of the project (function scope) for tests that modify inputs."""
+    return _copy_project(tmp_path / "project")

@@ -1,0 +1,328 @@
+"""Real-browser tests: headless Debian Chromium (via Playwright) against a locally served build.
+
+The site is built from a private copy of the project (so the tests never touch the working
+tree's site/), served on 127.0.0.1 with an ephemeral port, and driven with Playwright using the
+system Chromium (Playwright's own browser download is not used).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+REPO = Path(__file__).resolve().parents[1]
+SCREENSHOTS = REPO / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+if not CHROMIUM.exists():
+    if os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{CHROMIUM} is missing but PAPER_DIGEST_REQUIRE_BROWSER=1", pytrace=False)
+    pytest.skip(f"{CHROMIUM} not installed", allow_module_level=True)
+
+try:
+    from playwright.sync_api import expect, sync_playwright
+except ImportError:  # pragma: no cover - depends on the environment
+    if os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1":
+        raise
+    pytest.skip("playwright is not installed", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+FASTVID = "papers/fastvid-dynamic-density-pruning-for-fast-video-llms/"
+LLOCA = "papers/lloca-lorentz-local-canonicalization/"
+KMEANS = "papers/analysis-demonstrating-the-outperformance-of-the-greedy/"
+SINKHORN = "papers/statistical-performance-of-intermediate-sinkhorn-iterations/"
+COLLECTION = "collections/neurips-2025-papers/"
+TAG = "Optimal Transport"
+TAG_PAGE = "tags/optimal-transport/"
+
+_IGNORE = shutil.ignore_patterns(
+    ".venv", "site", ".git", "__pycache__", "*.egg-info", "screenshots"
+)
+_GENERATED = ("papers", "tags", "collections")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
+        pass
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory) -> Path:
+    """Build the site from a fresh copy of the project; return its site/ directory."""
+    root = tmp_path_factory.mktemp("browser") / "project"
+    shutil.copytree(REPO, root, ignore=_IGNORE)
+    for name in _GENERATED:
+        shutil.rmtree(root / "docs_src" / name, ignore_errors=True)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "build"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
+    site = root / "site"
+    assert (site / "index.html").is_file()
+    return site
+
+
+@pytest.fixture(scope="module")
+def papers(site_dir) -> list[dict]:
+    return json.loads((site_dir / "papers.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def base_url(site_dir):
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(15_000)
+    try:
+        yield p
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _search(page, base_url: str, query: str) -> tuple[list[dict], float]:
+    """Type `query` into Material's search; return the result links and time-to-first-result."""
+    loaded = time.perf_counter()
+    page.goto(base_url)
+    box = page.locator("input.md-search__input")
+    expect(box).to_be_visible()
+    box.click()
+    # The search index is loaded by a web worker; a query typed before it is ready is lost.
+    page.wait_for_function(
+        """() => {
+            const m = document.querySelector('.md-search-result__meta');
+            return m && m.textContent.trim() && !/initializ/i.test(m.textContent);
+        }"""
+    )
+    page.search_ready_s = time.perf_counter() - loaded  # navigation + index load in the worker
+    # Material searches on key events, not on `input`: set the whole query, then send one key so
+    # exactly one search (for the full query) runs; no stale results from a prefix can appear.
+    box.fill(query)
+    start = time.perf_counter()
+    box.press("End")
+    first = page.locator(".md-search-result__item a.md-search-result__link").first
+    first.wait_for(state="attached")
+    elapsed = time.perf_counter() - start
+    page.wait_for_timeout(200)
+    results = page.eval_on_selector_all(
+        ".md-search-result__list > .md-search-result__item > a.md-search-result__link",
+        """els => els.map(a => ({
+            href: a.getAttribute('href'),
+            title: (a.querySelector('h1, h2') || a).textContent.trim(),
+        }))""",
+    )
+    return results, elapsed
+
+
+def _result_pages(results: list[dict]) -> list[str]:
+    """Distinct site paths of the result documents, in rank order."""
+    pages: list[str] = []
+    for r in results:
+        path = urlsplit(r["href"]).path.lstrip("/")
+        if path not in pages:
+            pages.append(path)
+    return pages
+
+
+def _visible_entries(page) -> int:
+    return page.locator(".pd-entry:visible").count()
+
+
+# --------------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize(
+    ("query", "slug", "title_part"),
+    [("FastVID", FASTVID, "FastVID"), ("LLoCa", LLOCA, "LLoCa")],
+)
+def test_search_method_name_first_result(page, base_url, query, slug, title_part):
+    """Searching a method name puts that paper's page first, with the name in its title."""
+    results, elapsed = _search(page, base_url, query)
+    print(
+        f"time-to-first-result for {query!r}: {elapsed * 1000:.0f} ms after the keystroke "
+        f"(page load + search index ready: {page.search_ready_s * 1000:.0f} ms)"
+    )
+    assert results, f"no results for {query!r}"
+    first = results[0]
+    assert "papers/" in first["href"], results[:3]
+    assert _result_pages(results)[0] == slug, results[:3]
+    assert title_part in first["title"], results[:3]
+
+
+def test_search_accented_and_folded_word(page, base_url):
+    """Both "Schrödinger" and "Schrodinger" find the Sinkhorn/Schrödinger-bridge paper."""
+    for query in ("Schrödinger", "Schrodinger"):
+        results, _ = _search(page, base_url, query)
+        pages = _result_pages(results)
+        print(f"{query!r}: result pages {pages}")
+        # Two abstracts mention Schrödinger bridges (Sinkhorn paper and IMF procedure).
+        assert SINKHORN in pages[:2], (query, pages)
+
+
+def test_search_kmeanspp(page, base_url):
+    """Searching "k-means++" returns the greedy k-means++ paper first."""
+    results, _ = _search(page, base_url, "k-means++")
+    pages = _result_pages(results)
+    assert pages and pages[0] == KMEANS, pages
+
+
+def test_paper_page_title_tags_badge_math(page, base_url):
+    """The FastVID page has its h1, tag chips, a GitHub code badge and visibly typeset MathML."""
+    page.goto(base_url + FASTVID)
+    h1 = page.locator("article h1").first
+    expect(h1).to_contain_text("FastVID")
+    assert page.locator("article .md-tag, article .pd-tag").count() >= 1
+    badge = page.locator("a.pd-badge--code")
+    expect(badge).to_have_count(1)
+    assert badge.get_attribute("href") == "https://github.com/LunarShen/FastVID"
+    assert badge.bounding_box()["width"] > 0
+    assert page.locator("article math").count() >= 1
+    boxes = page.eval_on_selector_all(
+        ".pd-math",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })",
+    )
+    assert boxes, "no .pd-math spans"
+    assert all(w > 0 and h > 0 for w, h in boxes), boxes
+
+
+def test_tag_page_lists_exactly_tagged_papers(page, base_url, papers):
+    """The Optimal Transport tag page lists exactly the papers tagged so in papers.json."""
+    expected = sorted(p["title"] for p in papers if TAG in p["tags"])
+    assert expected
+    page.goto(base_url + TAG_PAGE)
+    titles = page.locator(".pd-entry__title a").all_inner_texts()
+    assert sorted(t.strip() for t in titles) == expected
+
+
+def test_collection_filters(page, base_url, papers):
+    """Collection filters show exactly the papers.json counts and keep the state in the URL."""
+    code_counts = Counter(p["code_status"] for p in papers)
+    video = sum("Video" in p["tags"] for p in papers)
+    assert code_counts["available"] == 14
+
+    page.goto(base_url + COLLECTION)
+    expect(page.locator("select[data-pd-filter=tag]")).to_have_count(1)
+    code = page.locator("select[data-pd-filter=code]")
+    expect(code).to_have_count(1)
+    assert _visible_entries(page) == len(papers)
+
+    code.select_option("available")
+    expect(page.locator(".pd-entry:visible")).to_have_count(code_counts["available"])
+    assert page.url.endswith("?code=available")
+
+    page.goto(base_url + COLLECTION + "?tag=Video")
+    expect(page.locator("select[data-pd-filter=tag]")).to_have_value("Video")
+    expect(page.locator(".pd-entry:visible")).to_have_count(video)
+    titles = page.locator(".pd-entry:visible .pd-entry__title a").all_inner_texts()
+    assert sorted(t.strip() for t in titles) == sorted(
+        p["title"] for p in papers if "Video" in p["tags"]
+    )
+
+
+def test_dark_mode_toggle(page, base_url):
+    """Clicking the palette toggle switches the colour scheme to "slate"."""
+    page.emulate_media(color_scheme="light")
+    page.goto(base_url)
+    assert page.locator("body").get_attribute("data-md-color-scheme") == "default"
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+
+
+def test_no_console_errors_and_no_external_requests(page, base_url):
+    """Home, a paper page and a tag page log no errors and request nothing off the machine."""
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    for path in ("", FASTVID, KMEANS, TAG_PAGE, COLLECTION):
+        page.goto(base_url + path, wait_until="networkidle")
+    # exercise search too: the worker and its index are fetched lazily
+    _search(page, base_url, "FastVID")
+    page.wait_for_load_state("networkidle")
+    assert errors == []
+    origin = base_url.rstrip("/")
+    foreign = [
+        u
+        for u in requests
+        if not (u.startswith(origin + "/") or u.startswith(("data:", "blob:", "about:")))
+    ]
+    assert foreign == [], foreign
+    assert len(requests) > 5
+
+
+def test_screenshots(page, base_url):
+    """Save screenshots of the main page types to screenshots/ for visual review."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    shots = {
+        "home.png": "",
+        "paper.png": FASTVID,
+        "math-kmeans.png": KMEANS,
+        "math-schrodinger.png": SINKHORN,
+        "tag.png": TAG_PAGE,
+        "collection.png": COLLECTION,
+    }
+    for name, path in shots.items():
+        page.goto(base_url + path, wait_until="networkidle")
+        out = SCREENSHOTS / name
+        # Full page, but capped so long listings stay reviewable.
+        height = min(page.evaluate("document.documentElement.scrollHeight"), 4000)
+        page.screenshot(
+            path=str(out), full_page=True, clip={"x": 0, "y": 0, "width": 1280, "height": height}
+        )
+        assert out.stat().st_size > 10_000, name

@@ -1,0 +1,158 @@
+"""Step 1, read: seed file parsing, notices, errors and duplicate handling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import InputError
+from generator.read import collection_from_filename, parse_seed_text, read_seeds
+from generator.records import Abstract, Notice, Source
+
+
+def _write(folder: Path, name: str, data: bytes) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_bytes(data)
+    return path
+
+
+def test_lf_file_with_header() -> None:
+    """A short first line is the collection; each paragraph is one abstract with its line."""
+    coll, paras = parse_seed_text(b"My Papers\n\nFirst one.\n\nSecond\nline two.\n", "x.txt")
+    assert coll == "My Papers"
+    assert paras == [(3, "First one."), (5, "Second\nline two.")]
+
+
+def test_crlf_and_cr_line_ends() -> None:
+    """CRLF and bare CR line ends parse exactly like LF."""
+    lf = parse_seed_text(b"Coll\n\nAlpha text.\n\nBeta text.\n", "x.txt")
+    assert parse_seed_text(b"Coll\r\n\r\nAlpha text.\r\n\r\nBeta text.\r\n", "x.txt") == lf
+    assert parse_seed_text(b"Coll\r\rAlpha text.\r\rBeta text.\r", "x.txt") == lf
+
+
+def test_utf8_bom_ignored() -> None:
+    """A UTF-8 BOM does not become part of the collection name."""
+    coll, paras = parse_seed_text("\ufeffColl\n\nSchrödinger bridge.\n".encode(), "x.txt")
+    assert coll == "Coll"
+    assert paras == [(3, "Schrödinger bridge.")]
+
+
+def test_trailing_spaces_stripped() -> None:
+    """Trailing spaces and tabs of every line are removed."""
+    _, paras = parse_seed_text(b"Coll  \n\nA line.   \t\nNext line.  \n", "x.txt")
+    assert paras == [(3, "A line.\nNext line.")]
+
+
+def test_runs_of_blank_lines() -> None:
+    """Several blank lines separate two abstracts once; line numbers stay exact."""
+    _, paras = parse_seed_text(b"Coll\n\n\n\nOne.\n\n\n\n\nTwo.\n\n\n", "x.txt")
+    assert paras == [(5, "One."), (10, "Two.")]
+
+
+def test_whitespace_only_separator_lines() -> None:
+    """A line of only spaces and tabs separates abstracts like an empty line."""
+    _, paras = parse_seed_text(b"Coll\n \t \nOne.\n   \nTwo.\n\t\nThree.\n", "x.txt")
+    assert paras == [(3, "One."), (5, "Two."), (7, "Three.")]
+
+
+def test_no_header_collection_from_file_name() -> None:
+    """Without a short first line, the collection comes from the file name."""
+    long_first = b"This is an abstract that goes on.\nIt has two lines so it is no header.\n"
+    coll, paras = parse_seed_text(long_first + b"\nSecond abstract.\n", "iclr_2026-papers.txt")
+    assert coll == "Iclr 2026 Papers"
+    assert paras == [(1, "This is an abstract that goes on.\nIt has two lines so it is no "
+                         "header."), (4, "Second abstract.")]
+
+
+def test_collection_from_filename() -> None:
+    """File-name-derived collection: separators become spaces, words capitalised."""
+    assert collection_from_filename("neurips_2025.papers.txt") == "Neurips 2025 Papers"
+
+
+def test_empty_file_gives_notice_and_no_abstracts(tmp_path: Path) -> None:
+    """An empty file yields no abstracts and one notice naming it."""
+    _write(tmp_path, "empty.txt", b"")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert seeds.abstracts == ()
+    assert seeds.notices == (Notice("seeds/empty.txt", None,
+                                    "no abstracts (empty or header-only file)"),)
+    assert seeds.files[0].abstracts == 0
+
+
+def test_header_only_file_gives_notice_and_no_abstracts(tmp_path: Path) -> None:
+    """A file with only a header line yields no abstracts and one notice."""
+    _write(tmp_path, "h.txt", b"NeurIPS 2025 Papers\n\n\n")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert seeds.abstracts == ()
+    assert [str(n) for n in seeds.notices] == [
+        "seeds/h.txt: no abstracts (empty or header-only file)"]
+    assert seeds.files[0].collection == "NeurIPS 2025 Papers"
+
+
+def test_invalid_utf8_error_names_file_line_offset(tmp_path: Path) -> None:
+    """Undecodable bytes raise InputError with file, line and byte offset."""
+    _write(tmp_path, "bad.txt", b"Header\n\nabc\n\xff def\n")
+    with pytest.raises(InputError) as info:
+        read_seeds(tmp_path, "seeds")
+    assert str(info.value) == ("seeds/bad.txt:4: not valid UTF-8 (byte offset 12): "
+                               "invalid start byte")
+    assert info.value.line == 4
+
+
+def test_invalid_utf8_truncated_sequence(tmp_path: Path) -> None:
+    """A truncated multi-byte sequence on line 3 is reported at its own offset."""
+    _write(tmp_path, "t.txt", b"H\n\nSchr\xc3")
+    with pytest.raises(InputError) as info:
+        read_seeds(tmp_path, "s")
+    assert str(info.value) == "s/t.txt:3: not valid UTF-8 (byte offset 7): unexpected end of data"
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    """A missing seeds folder is an InputError."""
+    with pytest.raises(InputError, match="seeds folder not found"):
+        read_seeds(tmp_path / "nope")
+
+
+def test_duplicate_within_file(tmp_path: Path) -> None:
+    """The same abstract twice in a file: one record, two sources, one notice."""
+    _write(tmp_path, "a.txt", b"Coll\n\nSame text here.\n\nOther.\n\nSame   text\nhere.\n")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert seeds.abstracts == (
+        Abstract("Same text here.", "Coll", (Source("a.txt", 1, 3), Source("a.txt", 3, 7))),
+        Abstract("Other.", "Coll", (Source("a.txt", 2, 5),)),
+    )
+    assert seeds.notices == (Notice("seeds/a.txt", 7,
+                                    "duplicate of a.txt abstract 1; one page lists both sources"),)
+
+
+def test_duplicate_across_files(tmp_path: Path) -> None:
+    """The same abstract in two files: one record listing both files, one notice."""
+    _write(tmp_path, "a.txt", b"Coll A\n\nShared abstract.\n")
+    _write(tmp_path, "b.txt", b"Coll B\n\nFirst of b.\n\nShared abstract.\n")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [a.text for a in seeds.abstracts] == ["Shared abstract.", "First of b."]
+    assert seeds.abstracts[0].sources == (Source("a.txt", 1, 3), Source("b.txt", 2, 5))
+    assert seeds.abstracts[0].collection == "Coll A"
+    assert [str(n) for n in seeds.notices] == [
+        "seeds/b.txt:5: duplicate of a.txt abstract 1; one page lists both sources"]
+    assert [(f.name, f.abstracts) for f in seeds.files] == [("a.txt", 1), ("b.txt", 2)]
+
+
+def test_only_txt_files_sorted(tmp_path: Path) -> None:
+    """Only *.txt files are read, in file-name order."""
+    _write(tmp_path, "b.txt", b"C\n\nFrom b.\n")
+    _write(tmp_path, "a.txt", b"C\n\nFrom a.\n")
+    _write(tmp_path, "notes.md", b"C\n\nIgnored.\n")
+    assert [a.text for a in read_seeds(tmp_path).abstracts] == ["From a.", "From b."]
+
+
+def test_real_seeds(seeds_dir: Path) -> None:
+    """The project's seeds: 57 abstracts, 3 files of 19, one collection, no notices."""
+    seeds = read_seeds(seeds_dir, "seeds")
+    assert len(seeds.abstracts) == 57
+    assert [(f.abstracts, f.collection) for f in seeds.files] == [
+        (19, "NeurIPS 2025 Papers")] * 3
+    assert seeds.notices == ()
+    assert [s.line for a in seeds.abstracts[:19] for s in a.sources] == list(range(3, 41, 2))

@@ -1,0 +1,183 @@
+"""The built seed site: pages, papers.json, search index, badges, strict build, no CDN."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+from conftest import ROOT
+
+from generator.build import DigestConfig, generate
+from generator.read import read_seeds
+
+RECORD_KEYS = {"id", "slug", "url", "title", "collection", "source", "abstract", "highlight",
+               "tags", "links", "code", "code_status"}
+PROMISED_SLUG_PREFIXES = ("asdsv-", "layercraft-", "merge-")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _papers_json(site: Path) -> list[dict]:
+    return json.loads((site / "papers.json").read_text(encoding="utf-8"))
+
+
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_57_paper_pages(built_site: Path) -> None:
+    """Exactly one built page per seed abstract."""
+    assert len(list((built_site / "papers").glob("*/index.html"))) == 57
+
+
+def test_papers_json_records(built_site: Path, seeds_dir: Path) -> None:
+    """papers.json at the site root: 57 records in input order with the documented keys."""
+    records = _papers_json(built_site)
+    assert len(records) == 57
+    abstracts = read_seeds(seeds_dir).abstracts
+    assert [r["abstract"] for r in records] == [a.text for a in abstracts]
+    assert [(r["source"]["file"], r["source"]["abstract"]) for r in records] == [
+        (a.sources[0].file, a.sources[0].abstract) for a in abstracts]
+    for r in records:
+        assert set(r) >= RECORD_KEYS, r["slug"]
+        assert set(r["source"]) == {"file", "abstract"}
+        assert r["collection"] == "NeurIPS 2025 Papers"
+        assert r["url"] == f"papers/{r['slug']}/"
+        assert (built_site / r["url"] / "index.html").is_file()
+        assert re.fullmatch(r"[0-9a-f]{12}", r["id"])
+        assert r["code_status"] in ("available", "promised", "none")
+    assert len({r["id"] for r in records}) == 57
+    assert sum(r["code_status"] == "available" for r in records) == 14
+    assert sum(r["code_status"] == "promised" for r in records) == 3
+
+
+def test_ids_stable_under_reorder_and_add(tmp_path: Path, seeds_dir: Path) -> None:
+    """Paper ids depend only on the abstract: reordering and adding abstracts keeps them."""
+    seeds = tmp_path / "seeds"
+    shutil.copytree(seeds_dir, seeds)
+    config = DigestConfig(seeds_dir=seeds, docs_dir=tmp_path / "docs",
+                          taxonomy=ROOT / "taxonomy.yml", overrides=seeds / "overrides.yml")
+    first = {p.facts.abstract.text: p.id for p in generate(config).papers}
+    for f in seeds.glob("*.txt"):
+        header, *paras = f.read_text(encoding="utf-8").strip().split("\n\n")
+        f.write_text("\n\n".join([header, *reversed(paras)]) + "\n", encoding="utf-8")
+    (seeds / "001_new.txt").write_text(
+        "NeurIPS 2025 Papers\n\nA brand new abstract about bandits.\n", encoding="utf-8")
+    second = generate(config).papers
+    assert len(second) == 58
+    assert {p.facts.abstract.text: p.id for p in second
+            if p.facts.abstract.text in first} == first
+    records = json.loads((config.docs_dir / "papers.json").read_text(encoding="utf-8"))
+    assert records[0]["source"] == {"file": "000_bd956eaa9d444b4e.txt", "abstract": 1}
+    assert records[0]["id"] == first[records[0]["abstract"]]
+
+
+def _source_words(text: str) -> set[str]:
+    """Alphabetic words of an abstract: LaTeX command names and \\href targets (shown as their
+    label, not as text) removed."""
+    text = re.sub(r"\\href\{[^}]*\}", " ", text)
+    return set(_WORD.findall(_TEX_COMMAND.sub(" ", text)))
+
+
+def test_every_word_visible(built_site: Path) -> None:
+    """Every word of every seed abstract appears in its page's visible text."""
+    for r in _papers_json(built_site):
+        soup = _soup(built_site / r["url"] / "index.html")
+        abstract = soup.find("h2", id="abstract").find_next_sibling("p")
+        # NFKC: \\mathcal{O} is typeset as the math letter U+1D4AA, which folds to "O".
+        visible = set(_WORD.findall(unicodedata.normalize("NFKC", abstract.get_text(" "))))
+        for math in abstract.find_all("math"):  # $(ii)$ is <mi>i</mi><mi>i</mi>
+            visible |= set(_WORD.findall(unicodedata.normalize("NFKC", math.get_text(""))))
+        missing = _source_words(r["abstract"]) - visible
+        assert not missing, (r["slug"], sorted(missing))
+
+
+def _index(site: Path) -> list[dict]:
+    return json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+
+
+def test_search_finds_kmeans(built_site: Path) -> None:
+    """An abstract search entry contains the readable text "k-means++"."""
+    hits = [d["location"] for d in _index(built_site)
+            if d["location"].endswith("#abstract") and "k-means++" in d["text"]]
+    assert hits == ["papers/analysis-demonstrating-the-outperformance-of-the-greedy/#abstract"]
+
+
+def test_search_abstract_entries_readable(built_site: Path) -> None:
+    """Abstract and highlight index entries hold no TeX or HTML markup from abstracts."""
+    entries = [d for d in _index(built_site) if d["location"].startswith("papers/")
+               and not d["location"].endswith("#source")]
+    assert len(entries) >= 57
+    for d in entries:
+        for bad in ("\\(", "\\textbf", "<script", "$k$", "\\ell"):
+            assert bad not in d["text"], (d["location"], bad)
+
+
+def test_search_index_has_no_markup(built_site: Path) -> None:
+    """No search index entry contains \\(, \\textbf or <script from abstracts."""
+    for d in _index(built_site):
+        for bad in ("\\(", "\\textbf", "<script"):
+            assert bad not in d["text"], (d["location"], bad)
+
+
+def test_search_folded_field(built_site: Path) -> None:
+    """The Schrödinger-bridge abstract's index entry is also findable as "Schrodinger"."""
+    entry = next(d for d in _index(built_site) if d["location"] == "papers/imf-procedure/#abstract")
+    assert "Schrödinger" in entry["text"]
+    assert entry["folded"].split() == ["Schrodinger"]
+
+
+def test_strict_build_log(built_project: Path) -> None:
+    """The fixture's build (mkdocs build --strict) emitted no warnings."""
+    log = (built_project / "build.log").read_text(encoding="utf-8")
+    assert not re.search(r"^WARNING", log, re.M)
+    assert "papers: 57 pages" in log
+
+
+def test_plain_mkdocs_build_strict(built_project: Path, tmp_path: Path) -> None:
+    """Plain ``mkdocs build --strict`` (generator via the hook) exits 0 with 57 pages."""
+    out = tmp_path / "site2"
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict",
+                           "--site-dir", str(out)], cwd=built_project, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert len(list((out / "papers").glob("*/index.html"))) == 57
+
+
+def test_code_badge(built_site: Path) -> None:
+    """FastVID's page shows one local code badge linking its GitHub repository."""
+    page = built_site / "papers" / "fastvid-dynamic-density-pruning-for-fast-video-llms"
+    badges = _soup(page / "index.html").select("article a.pd-badge.pd-badge--code")
+    assert [(b["class"], b["href"]) for b in badges] == [
+        (["pd-badge", "pd-badge--code"], "https://github.com/LunarShen/FastVID")]
+    assert badges[0].get_text(" ") == "GitHub LunarShen/FastVID"
+
+
+def test_promised_badges(built_site: Path) -> None:
+    """ASDSV, LayerCraft and MERGE pages (and only they) show the promised badge."""
+    with_badge = sorted(r["slug"] for r in _papers_json(built_site)
+                        if _soup(built_site / r["url"] / "index.html")
+                        .select("article .pd-badge--promised"))
+    assert len(with_badge) == 3
+    assert [s.split("-")[0] + "-" for s in with_badge] == sorted(PROMISED_SLUG_PREFIXES)
+
+
+def test_no_external_badge_or_cdn(built_site: Path) -> None:
+    """No page requests shields.io or loads a script/stylesheet/font from another host."""
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 57
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "shields.io" not in text, page
+        soup = BeautifulSoup(text, "html.parser")
+        for tag in soup.find_all(["script", "img", "iframe"], src=True):
+            assert not re.match(r"(https?:)?//", tag["src"]), (page, tag["src"])
+        for tag in soup.find_all("link", href=True):
+            if {"stylesheet", "preconnect", "preload"} & set(tag.get("rel", [])):
+                assert not re.match(r"(https?:)?//", tag["href"]), (page, tag["href"])
