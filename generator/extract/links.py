@@ -29,6 +29,8 @@ PAPER_HOSTS = ("arxiv.org", "doi.org", "dx.doi.org", "openreview.net", "aclantho
                "www.biorxiv.org", "medrxiv.org", "ssrn.com", "semanticscholar.org")
 DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com", "paperswithcode.com",
               "drive.google.com", "dataverse.harvard.edu", "physionet.org")
+# DOI prefixes of data repositories (Zenodo, Figshare, Dryad, PANGAEA): their DOIs name data.
+_DATA_DOI_PREFIXES = ("/10.5281/", "/10.6084/", "/10.5061/", "/10.1594/")
 PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app",
                     "sites.google.com", ".readthedocs.io")
 
@@ -125,7 +127,9 @@ def link_kind(url: str) -> str:
     bare = host.removeprefix("www.")
     if bare in CODE_HOSTS:
         return "code" if code_repo(url) else "other"
-    if bare in HUB_HOSTS:
+    if bare in HUB_HOSTS:  # models and datasets are data/model; a Space is a demo app
+        return "project" if urlsplit(url).path.startswith("/spaces/") else "data"
+    if bare in ("doi.org", "dx.doi.org") and urlsplit(url).path.startswith(_DATA_DOI_PREFIXES):
         return "data"
     if bare in PAPER_HOSTS or host in PAPER_HOSTS:
         return "paper"
