@@ -98,7 +98,7 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
             if implied not in known:
                 raise InputError(label, None, f"tag {rule.name!r} implies unknown tag {implied!r}")
     cues = settings.get("contrast_cues") or []
-    contrast = re.compile(r"\b(?:" + "|".join(re.escape(c) for c in cues) + r")\s+(?:\S+\s+){0,3}$"
+    contrast = re.compile(r"\b(?:" + "|".join(re.escape(c) for c in cues) + r")\s+(?:\S+\s+){0,6}$"
                           if cues else r"(?!)", re.IGNORECASE)
     return Taxonomy(tuple(rules), int(settings.get("max_tags", 6)),
                     float(settings.get("headline_weight", 2)), contrast)
