@@ -19,7 +19,9 @@ SLUG_MAX = 60
 def make_slug(title: str, fallback: str) -> str:
     """ASCII slug of ``title`` (at most ``SLUG_MAX`` characters, cut at a word); ``fallback``
     (the paper id) when the title has no ASCII-transliterable characters."""
-    return slugify(title, max_length=SLUG_MAX, word_boundary=True) or fallback
+    # save_order: stop at the first word that does not fit (by default python-slugify skips it
+    # and keeps packing later, shorter words: "...-greedy-to-k").
+    return slugify(title, max_length=SLUG_MAX, word_boundary=True, save_order=True) or fallback
 
 
 def build_catalog(facts: tuple[PaperFacts, ...]) -> tuple[Paper, ...]:

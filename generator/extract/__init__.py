@@ -45,7 +45,10 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy) -> PaperFacts:
     highlight = pick_highlight(sentences)
     name, title = derive_title(sentences, highlight)
     links, code, hub = extract_links(tokens)
-    tags = assign_tags(taxonomy, plain, f"{title}. {plain_text(highlight)} {plain_text(sentences[0]) if sentences else ''}")
+    # Headline evidence for tags: the title, the contribution sentence and the opening
+    # sentence (which usually names the field the paper is in).
+    opener = plain_text(sentences[0]) if sentences else ""
+    tags = assign_tags(taxonomy, plain, f"{title}. {plain_text(highlight)} {opener}")
     return PaperFacts(
         abstract=abstract,
         id=paper_id(abstract.text),

@@ -58,7 +58,7 @@ _FINDING = re.compile(
     re.I,
 )
 _CLAUSE_END = re.compile(
-    r"(?<!showing)(?<!proving)(?<!designed)\s+(?:that|which|where|whereby|while|by|using|"
+    r"(?<!showing)(?<!proving)(?<!designed)(?<!compared)(?<!relative)\s+(?:that|which|where|whereby|while|by|using|"
     r"to (?!\w+ing\b)|in order to|through|with the goal|"
     r"and (?:provide|show|derive|demonstrate|empirically))\b"
     r"|,\s+(?=\w+(?:ing|ed)\b(?!-))|,\s+(?=which|where|while|and|but|thus|so|a |an |the )"
@@ -210,12 +210,21 @@ def _appositive(text: str, name: str) -> str | None:
     if m:
         return _noun_phrase(m.group(1))
     before = _long_before(text[:at])
-    return before.strip(" \"“”") if before and len(before.split()) <= 8 else None
+    if before:
+        before = re.sub(r"^(?:approach|method|framework|model|algorithm|technique),\s+", "",
+                        before).strip(" \"“”(")
+    return before if before and len(before.split()) <= 8 else None
 
 
 def _noun_phrase(text: str) -> str:
     """Cut ``text`` at the first clause boundary and drop leading articles / filler."""
     text = _PARENTHETICAL.sub("", text)
+    # "a novel and critical threat: distillation-conditional backdoor attacks": after a short
+    # lead-in, the colon introduces the thing itself.
+    lead = re.match(r"^(?:\S+\s+){0,5}?\S+:\s+(?=\w)", text)
+    if lead:
+        text = text[lead.end():]
+    text = re.sub(r"^(?:approach|method|framework|model|algorithm|technique),\s+", "", text)
     m = _CLAUSE_END.search(text)
     if m and len(text[: m.start()].split()) < 4 and m.group(0).strip() in ("that", "which"):
         # "a modular framework that uses ..." is too thin cut at "that": keep the clause.
@@ -241,7 +250,7 @@ def derive_title(sentences: list[str], highlight: str) -> tuple[str | None, str]
         unless the abstract is a single short sentence.
     """
     name, long = derive_name(sentences, highlight)
-    plain_highlight = plain_text(highlight)
+    finding = _finding(sentences, highlight)
     if name:
         descriptor = long
         if not descriptor:
@@ -249,9 +258,24 @@ def derive_title(sentences: list[str], highlight: str) -> tuple[str | None, str]
                 descriptor = _appositive(plain_text(sentence), name)
                 if descriptor:
                     break
+        if not descriptor and name not in finding:
+            descriptor = finding  # "SCAR: Distillation-Conditional Backdoor Attacks"
         if descriptor and descriptor.lower() != name.lower():
-            return name, _fit(name, descriptor)
+            return name, _fit(f"{name}: ", _title_case(descriptor))
         return name, shorten(name)
+    subject = _subject(plain_text(sentences[0])) if sentences else None
+    if subject and not _shares_word(subject, finding):
+        # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
+        # the finding is about, as paper titles do.
+        title = _fit(f"{_title_case(subject)}: ", _title_case(finding))
+        if len(title) > len(subject) + 12:
+            return None, title
+    return None, shorten(_title_case(finding))
+
+
+def _finding(sentences: list[str], highlight: str) -> str:
+    """A noun phrase of what the paper does: ``We study X`` -> ``X``, from the highlight or
+    else the first sentence with such a phrase."""
     for sentence in [highlight, *sentences]:
         clean = _OPENER.sub("", plain_text(sentence))
         m = _FINDING.search(clean)
@@ -259,25 +283,77 @@ def derive_title(sentences: list[str], highlight: str) -> tuple[str | None, str]
             m = _LENS.search(clean) or m
         phrase = _noun_phrase(m.group("np")) if m else ""
         if len(phrase.split()) >= 2 and not _PRONOUN_START.match(phrase):
-            return None, shorten(_capital(phrase))
-    return None, shorten(_capital(_noun_phrase(_OPENER.sub("", plain_highlight))
-                                  or plain_highlight))
+            return phrase
+    plain_highlight = plain_text(highlight)
+    return _noun_phrase(_OPENER.sub("", plain_highlight)) or plain_highlight
 
 
-def _fit(name: str, descriptor: str) -> str:
-    """``name: Descriptor``, cutting the descriptor before a trailing ``for/of/with ...``
-    phrase rather than mid-phrase when the whole would exceed ``MAX_TITLE``."""
-    title = f"{name}: {_capital(descriptor)}"
+_SUBJECT = re.compile(
+    r"^(?:the\s+)?(?P<np>[^,;:]{3,70}?)\s+(?:is|are|has|have|remains?|serves?|seeks?|aims?|"
+    r"rel(?:y|ies)|underlies|poses?|becomes?|offers?|enables?|plays?|suffers?|faces?|can|"
+    r"often|increasingly|typically|usually|still)\b",
+    re.I,
+)
+_LEADING_CLAUSE = re.compile(r"^(?:in spite of|despite|while|although|since|recently|today)\b"
+                             r"[^,]*,\s*", re.I)
+_RELATIVE_CLAUSE = re.compile(r",\s*(?:in which|which|where|who|i\.e\.|e\.g\.)[^,]*,", re.I)
+_MINOR = {"a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by",
+          "from", "at", "as", "vs", "into", "under", "over"}
+
+
+def _subject(first_sentence: str) -> str | None:
+    """The grammatical subject of the abstract's opening sentence when it is a short noun
+    phrase naming the field ("Prediction with expert advice serves as ..."), else ``None``."""
+    text = _PARENTHETICAL.sub("", _LEADING_CLAUSE.sub("", first_sentence))
+    text = _RELATIVE_CLAUSE.sub("", text)
+    m = _SUBJECT.match(text)
+    if not m:
+        return None
+    np = m.group("np").strip()
+    words = np.split()
+    if not 1 <= len(words) <= 6 or _PRONOUN_START.match(np) or words[0].lower() in (
+            "we", "this", "recent", "existing", "current", "modern", "many", "most",
+            "widespread", "growing", "increasing", "rapid", "success", "remarkable"):
+        return None
+    return np
+
+
+def _content_stems(text: str) -> set[str]:
+    return {w.lower()[:5] for w in re.findall(r"[A-Za-z][\w-]+", text)
+            if w.lower() not in _MINOR and len(w) > 3}
+
+
+def _shares_word(a: str, b: str) -> bool:
+    return bool(_content_stems(a) & _content_stems(b))
+
+
+def _title_case(text: str) -> str:
+    """Title case as paper titles use it: lower-case words get a capital (each part of a
+    hyphenated word too), minor words stay lower except first; words that already carry
+    capitals, digits or symbols (LLMs, k-means++, ℓ2) are kept as written."""
+    out = []
+    for i, word in enumerate(text.split()):
+        core = word.strip(",;:()")
+        if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", core) and (i == 0 or core not in _MINOR):
+            parts = core.split("-")
+            cased = "-".join(p if j and p in _MINOR else p[:1].upper() + p[1:]
+                             for j, p in enumerate(parts))
+            word = word.replace(core, cased, 1)
+        out.append(word)
+    return " ".join(out)
+
+
+def _fit(head: str, phrase: str) -> str:
+    """``head + phrase`` within ``MAX_TITLE``: when too long, cut the phrase before a
+    trailing ``of/for/with/in/on ...`` part rather than mid-phrase, else at a word."""
+    title = head + phrase
     if len(title) <= MAX_TITLE:
         return title
-    for m in reversed(list(re.finditer(r"\s+(?:for|of|with|via|in|on|based on)\s+", title))):
-        if m.start() <= MAX_TITLE and m.start() > len(name) + 12:
+    for m in reversed(list(re.finditer(r"\s+(?:for|of|with|via|in|on|under|based on|that)\s+",
+                                       title))):
+        if m.start() <= MAX_TITLE and m.start() >= len(head) + 12:
             return title[: m.start()]
     return shorten(title)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def shorten(title: str, limit: int = MAX_TITLE) -> str:
