@@ -79,6 +79,8 @@ _BARE_URL = re.compile(r"(?:https?://|www\.)" + _URL_CHARS + r"+", re.IGNORECASE
 # Sentence punctuation after a bare URL belongs to the sentence (GFM autolink rule).
 _URL_TRAILING = ".,;:!?'\"*_"
 _AUTOLINK = re.compile(r"<((?:https?://|www\.)[^\s<>]+)>", re.IGNORECASE)
+# Characters at which a token or a TeX ligature may start; everything else is plain text.
+_SPECIAL = re.compile(r"[\\$<`'~{}\-]|(?<![^\W_])(?:https?://|www\.)", re.IGNORECASE)
 _COMMAND = re.compile(r"\\([A-Za-z]+|.)")
 # Returned by ``_command`` for a dropped command (citation, label, footnote).
 _DROPPED = Text("")
@@ -86,6 +88,7 @@ _DOLLAR_CLOSE = re.compile(r"(?<=[^\s\\])\$(?!\d)")
 _BARE_DOLLAR = re.compile(r"(?<!\\)\$")
 
 
+@lru_cache(maxsize=1024)
 def tokenize(source: str) -> tuple[Token, ...]:
     """Split abstract source into tokens.
 
@@ -118,6 +121,14 @@ class _Scanner:
                 buf.clear()
 
         while self.i < len(src):
+            # Fast path: copy the run of ordinary characters up to the next one that can start
+            # a token (most of an abstract), instead of trying every rule at every character.
+            m = _SPECIAL.search(src, self.i)
+            stop = m.start() if m else len(src)
+            if stop > self.i:
+                buf.append(src[self.i:stop])
+                self.i = stop
+                continue
             c = src[self.i]
             if nested and c == "}":
                 self.i += 1
@@ -134,8 +145,10 @@ class _Scanner:
                     # A citation/reference was removed: drop the space (or ``~``) before it
                     # too, so "work~\\cite{x}." reads "work." and not "work ." (issue 3:
                     # citations "removed cleanly").
-                    while buf and buf[-1].isspace():
-                        buf.pop()
+                    while buf and buf[-1] != buf[-1].rstrip():
+                        buf[-1] = buf[-1].rstrip()
+                        if not buf[-1]:
+                            buf.pop()
                     tok = ""
                 flush()
                 if tok != "":
@@ -368,6 +381,8 @@ def to_plain(tokens: tuple[Token, ...] | list[Token]) -> str:
     return strip_emphasis("".join(parts))
 
 
+@lru_cache(maxsize=1024)
 def plain_text(source: str) -> str:
-    """``to_plain(tokenize(source))`` with whitespace runs collapsed to single spaces."""
+    """``to_plain(tokenize(source))`` with whitespace runs collapsed to single spaces.
+    Cached: extraction asks for the plain text of the same sentences several times."""
     return " ".join(to_plain(tokenize(source)).split())

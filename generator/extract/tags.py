@@ -11,6 +11,7 @@ at most ``max_tags`` tags are kept, highest scores first, listed in taxonomy ord
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +32,7 @@ class TagRule:
     patterns: tuple[re.Pattern[str], ...]
     min_score: float
     implies: tuple[str, ...]
+    combined: re.Pattern[str] | None = None  # all patterns as one alternation (speed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +91,14 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
             except re.error as exc:
                 raise InputError(label, None, f"tag {name!r}: bad pattern {pattern!r}: {exc}") \
                     from None
+        try:
+            combined = re.compile("|".join(f"(?:{p.pattern})" for p in patterns), re.IGNORECASE) \
+                if patterns else None
+        except re.error:  # e.g. a pattern with a global inline flag: match one by one
+            combined = None
         rules.append(TagRule(name, slug, str(entry.get("description") or "").strip(),
                              tuple(patterns), float(entry.get("min_score", default_min)),
-                             tuple(entry.get("implies") or ())))
+                             tuple(entry.get("implies") or ()), combined))
     known = {r.name for r in rules}
     for rule in rules:
         for implied in rule.implies:
@@ -113,24 +120,27 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
     The score counts the sentences that mention the tag (however often each does: "large
     language models (LLMs)" is one mention), plus ``headline_weight - 1`` when the headline
     mentions it, so a topic the abstract keeps returning to outweighs a passing mention.
+    A mention right after a contrast cue ("unlike ...", within its sentence) does not count.
     """
-    sentences = _SENTENCE_END.split(text)
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     scores: dict[str, float] = {}
     for rule in taxonomy.rules:
-        score = 0.0
-        for sentence in sentences:
-            if any(_mentions(taxonomy, p, sentence) for p in rule.patterns):
-                score += 1
-        if any(p.search(headline) for p in rule.patterns):
+        patterns = (rule.combined,) if rule.combined is not None else rule.patterns
+        mentioned: set[int] = set()
+        for pattern in patterns:
+            for m in pattern.finditer(text):
+                k = bisect_right(starts, m.start()) - 1
+                if k in mentioned:
+                    continue
+                lead = text[max(starts[k], m.start() - 60):m.start()]
+                if not taxonomy.contrast.search(lead):
+                    mentioned.add(k)
+        score = float(len(mentioned))
+        if any(p.search(headline) for p in patterns):
             score += taxonomy.headline_weight - 1
         if score:
             scores[rule.name] = score
     return scores
-
-
-def _mentions(taxonomy: Taxonomy, pattern: re.Pattern[str], sentence: str) -> bool:
-    return any(not taxonomy.contrast.search(sentence[max(0, m.start() - 60):m.start()])
-               for m in pattern.finditer(sentence))
 
 
 def assign_tags(taxonomy: Taxonomy, text: str, headline: str) -> tuple[str, ...]:
