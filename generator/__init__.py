@@ -4,7 +4,8 @@ The pipeline reads left to right, one module per step, each importing only from 
 before it:
 
     read (seeds/*.txt -> Abstract) -> extract (Abstract -> PaperFacts)
-    -> catalog (titles, slugs, overrides -> Paper) -> render (Paper -> Markdown pages)
+    -> catalog (titles, slugs, overrides -> Paper) -> related (Paper -> similar papers)
+    -> render (Paper -> Markdown pages)
     -> write (pages -> docs_dir, atomically) -> MkDocs builds the site.
 
 The public API is what ``__all__`` names; everything else may change.

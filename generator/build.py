@@ -1,4 +1,5 @@
-"""The pipeline in one place: read -> extract -> catalog -> render -> write (-> MkDocs build).
+"""The pipeline in one place: read -> extract -> catalog -> related -> render -> write
+(-> MkDocs build).
 
 ``generate`` reads and validates everything before it writes anything (as MkDocs'
 ``commands/build.py`` does), so bad input leaves the previous output intact.
@@ -16,6 +17,7 @@ from generator.extract.tags import load_taxonomy
 from generator.overrides import apply_overrides, load_overrides
 from generator.read import SeedFile, read_seeds
 from generator.records import Notice, Paper
+from generator.related import related_papers
 from generator.render.pages import render_site
 from generator.write import WriteReport, write_docs
 
@@ -101,6 +103,7 @@ def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
     """
     start = time.perf_counter()
     papers, files, notices, tags = collect(config)
-    pages = render_site(papers, tags, config.site_name)
+    related = related_papers(papers)
+    pages = render_site(papers, tags, config.site_name, related=related)
     report = write_docs(config.docs_dir, pages)
     return DigestResult(papers, files, notices, report, time.perf_counter() - start)

@@ -1,19 +1,27 @@
 """Command line: ``paper-digest build | generate | eval``.
 
 ``generate`` writes the Markdown pages only; ``build`` generates and then runs
-``mkdocs build --strict`` (zero warnings allowed). Exit status: 0 on success, 1 on bad input
-(message names the file and line), 2 on usage errors (argparse).
+``mkdocs build --strict`` (zero warnings allowed); ``build --offline`` (or the environment
+variable ``PAPER_DIGEST_OFFLINE=true``) turns on Material's offline plugin for reading from disk.
+Exit status: 0 on success, 1 on bad input (message names the file and line), 2 on usage errors
+(argparse).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 from generator.build import DigestConfig, generate
 from generator.errors import DigestError
+
+# mkdocs.yml reads PAPER_DIGEST_OFFLINE with !ENV, which resolves YAML 1.1 scalars: "true",
+# "yes", "on" become booleans but "1" and "0" become integers, which the offline plugin's
+# ``enabled: bool`` option rejects. The CLI passes these two on as booleans.
+_OFFLINE_INTS = {"1": "true", "0": "false"}
 
 
 def _config(args: argparse.Namespace) -> DigestConfig:
@@ -38,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
         if name == "build":
             p.add_argument("--config-file", "-f", default="mkdocs.yml", help="mkdocs.yml")
             p.add_argument("--site-dir", default=None, help="output folder (default: site)")
+            p.add_argument("--offline", action="store_true",
+                           help="build for reading from disk (file://): .html URLs, "
+                                "search without a server (PAPER_DIGEST_OFFLINE=true)")
     ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set")
     ev.add_argument("--eval-dir", default="eval", help="folder with labels/ and extra/")
     ev.add_argument("--seeds", default="seeds")
@@ -59,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.site_dir:
             cmd += ["--site-dir", args.site_dir]
         # The generator already ran: tell the MkDocs hook not to run it again.
-        env = {**__import__("os").environ, "PAPER_DIGEST_SKIP_GENERATE": "1"}
+        env = {**os.environ, "PAPER_DIGEST_SKIP_GENERATE": "1"}
+        offline = env.get("PAPER_DIGEST_OFFLINE", "").strip()
+        if args.offline or offline in _OFFLINE_INTS:
+            env["PAPER_DIGEST_OFFLINE"] = "true" if args.offline else _OFFLINE_INTS[offline]
         return subprocess.call(cmd, env=env)
     return 0
 

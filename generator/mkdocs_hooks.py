@@ -5,6 +5,9 @@
   ``mkdocs serve`` does not loop; MkDocs reloads the config, and so calls this, on every
   rebuild).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
+* ``on_page_content``: in offline builds only (Material's offline plugin forces
+  ``use_directory_urls: false``), point the generated pages' raw-HTML links, written for
+  directory URLs (``../papers/x/``), at the ``.html`` files (``papers/x.html``).
 * ``on_post_build``: add an accent-folded copy of each search entry's words in a hidden
   ``folded`` field (declared under ``search.fields``), so "Schrodinger" finds "Schrödinger";
   Material's lunr pipeline only lower-cases. Runs before the offline plugin copies the index.
@@ -18,17 +21,21 @@ from __future__ import annotations
 import json
 import logging
 import os
+import posixpath
 import re
 import unicodedata
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from mkdocs.plugins import event_priority
+from mkdocs.utils import get_relative_url
 
 from generator.build import DigestConfig, generate
 from generator.errors import DigestError
 
 log = logging.getLogger("mkdocs.hooks.paper_digest")
 _WORD = re.compile(r"\w+")
+_HREF = re.compile(r'\bhref="([^"]*)"')
 
 
 def _digest_config(config) -> DigestConfig:
@@ -68,6 +75,48 @@ def on_serve(server, config, builder):
         if path.exists():
             server.watch(str(path))
     return server
+
+
+def _directory_url(src_uri: str) -> str:
+    """The URL MkDocs gives the Markdown page ``src_uri`` under ``use_directory_urls: true``
+    (MkDocs' rule, ``File._get_url``): ``papers/x.md`` -> ``papers/x/``, ``tags/index.md`` ->
+    ``tags/``, ``index.md`` -> ``""``."""
+    stem = posixpath.splitext(src_uri)[0]
+    folder, name = posixpath.split(stem)
+    if name in ("index", "README"):
+        return f"{folder}/" if folder else ""
+    return f"{stem}/"
+
+
+def on_page_content(html, page, config, files):
+    """Rewrite directory-style links for offline (``use_directory_urls: false``) builds.
+
+    Input: the page's HTML. Output: the same HTML in which each relative ``href`` ending in
+    ``/`` that, resolved against the page's directory-URL location, names a page of the site,
+    points at that page's real URL (``../papers/x/#a`` on ``code.html`` -> ``papers/x.html#a``).
+    MkDocs rewrites Markdown links itself but not raw HTML, and the generator writes its
+    listings as raw HTML for directory URLs. Other links are left alone; with directory URLs
+    the HTML is returned unchanged.
+    """
+    if config.use_directory_urls:
+        return html
+    pages = {_directory_url(f.src_uri): f for f in files.documentation_pages()}
+    base = _directory_url(page.file.src_uri)
+
+    def relink(match: re.Match) -> str:
+        parts = urlsplit(match.group(1))
+        if parts.scheme or parts.netloc or not parts.path.endswith("/") \
+                or parts.path.startswith("/"):
+            return match.group(0)
+        target = posixpath.normpath(posixpath.join(base, parts.path))
+        target = "" if target == "." else f"{target}/"
+        file = pages.get(target)
+        if file is None:
+            return match.group(0)
+        url = get_relative_url(file.url, page.url)
+        return f'href="{urlunsplit(("", "", url, parts.query, parts.fragment))}"'
+
+    return _HREF.sub(relink, html)
 
 
 def fold(text: str) -> str:

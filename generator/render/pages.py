@@ -4,7 +4,9 @@ Pages are Jinja2 templates (``render/templates``) fed with data, never with abst
 template source. Front matter is written with ``yaml.safe_dump`` (titles contain colons and
 quotes; MkDocs silently drops front matter it cannot parse). Paper pages live under
 ``papers/`` and are kept out of the nav; collection listings are split into pages of
-``PAGE_SIZE`` papers so no listing grows without bound.
+``PAGE_SIZE`` papers so no listing grows without bound. Each paper page lists its related
+papers (computed earlier by ``generator.related``); ``stats.md`` draws the site's counts as
+static SVG charts (``generator.render.charts``), each followed by its data as a table.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from slugify import slugify
 
 from generator.markup import plain_text, tokenize
 from generator.records import Paper
+from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.markdown import escape_markdown, render_paragraph
 
 PAGE_SIZE = 200
@@ -90,13 +94,16 @@ def front_matter(data: dict) -> str:
 
 
 def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
-                site_name: str = "Paper digest") -> dict[str, str]:
+                site_name: str = "Paper digest",
+                related: Mapping[str, tuple[str, ...]] | None = None) -> dict[str, str]:
     """Every generated file of the docs folder.
 
     Args:
         papers: the catalog, in input order.
         tags: the taxonomy's tag names, in taxonomy order.
         site_name: shown on the home page.
+        related: paper id -> ids of its related papers, best first (``generator.related``);
+            ``None`` or a missing id: the page has no "Related papers" section.
 
     Returns:
         ``{relative POSIX path: file text}``, e.g. ``"papers/fastvid-....md"``.
@@ -112,6 +119,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
            "host_labels": HOST_LABELS, "front_matter": front_matter}
     out: dict[str, str] = {}
     order = {p.id: i for i, p in enumerate(papers)}
+    by_id = {p.id: p for p in papers}
+    related = related or {}
     paper_tpl = env.get_template("paper.md.j2")
     for p in papers:
         siblings = collections[p.facts.abstract.collection]
@@ -121,7 +130,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
             highlight_md=render_paragraph(tokenize(p.facts.highlight)),
             description=_description(p), prev=siblings[at - 1] if at > 0 else None,
-            next=siblings[at + 1] if at + 1 < len(siblings) else None, **ctx)
+            next=siblings[at + 1] if at + 1 < len(siblings) else None,
+            related=[by_id[r] for r in related.get(p.id, ()) if r in by_id], **ctx)
     listing = env.get_template("listing.md.j2")
     for name, members in collections.items():
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
@@ -142,12 +152,91 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         with_code=with_code, promised=promised, total=len(papers), **ctx)
     out["tags/index.md"] = env.get_template("tags.md.j2").render(
         counts=Counter(t for p in papers for t in p.facts.tags), **ctx)
+    out["stats.md"] = env.get_template("stats.md.j2").render(
+        charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
+        total=len(papers), **ctx)
     out["index.md"] = env.get_template("home.md.j2").render(
         site_name=site_name, collections=collections, total=len(papers),
         with_code=len(with_code), promised=len(promised), **ctx)
     records = [paper_record(p) for p in sorted(papers, key=lambda p: order[p.id])]
     out["papers.json"] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
     return out
+
+
+CODE_STATUSES = (("available", "Code available", "#43a047"),
+                 ("promised", "Code promised", "#fb8c00"),
+                 ("none", "No code", "var(--md-default-fg-color--lighter)"))
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """One section of the statistics page: heading, one-line lead, ``<svg>`` and data table."""
+
+    heading: str
+    lead: str
+    svg: str
+    table: str
+
+
+def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[str, str],
+            collections: dict[str, list[Paper]], coll_slugs: dict[str, str]) -> list[Chart]:
+    """The statistics page's four charts. Links are relative to ``stats/`` (directory URLs)."""
+    total = len(papers)
+    tag_counts = Counter(t for p in papers for t in p.facts.tags)
+    # Most common first; taxonomy order breaks ties (sorted is stable).
+    by_count = sorted(tags, key=lambda t: -tag_counts[t])
+    tag_bars = [Bar(t, tag_counts[t], href=f"../tags/{tag_slugs[t]}/") for t in by_count]
+    status = Counter(p.facts.code_status for p in papers)
+    code_bars = [Bar(label, status[key], note=_percent(status[key], total), fill=colour,
+                     href="../code/" if key != "none" else None)
+                 for key, label, colour in CODE_STATUSES]
+    coll_bars = [Bar(name, len(members), href=f"../collections/{coll_slugs[name]}/")
+                 for name, members in collections.items()]
+    used = [t for t in tags if tag_counts[t]]
+    index = {t: i for i, t in enumerate(used)}
+    matrix = [[0] * len(used) for _ in used]
+    for p in papers:
+        for a in p.facts.tags:
+            for b in p.facts.tags:
+                matrix[index[a]][index[b]] += 1
+    pairs = sorted(((matrix[i][j], used[i], used[j]) for i in range(len(used))
+                    for j in range(i + 1, len(used)) if matrix[i][j]),
+                   key=lambda x: (-x[0], index[x[1]], index[x[2]]))
+    return [
+        Chart("Papers per tag", f"How many of the {total} papers carry each topic tag "
+              "(a paper may have several).",
+              bar_chart("chart-tags", "Papers per tag",
+                        f"Horizontal bar chart: number of papers for each of {len(tags)} tags, "
+                        "most common first.", tag_bars),
+              data_table("Data: papers per tag", ["Tag", "Papers"],
+                         [[b.label, b.count] for b in tag_bars])),
+        Chart("Code availability", "Share of papers whose abstract links a code repository, "
+              "promises code, or neither.",
+              bar_chart("chart-code", "Code availability",
+                        f"Bar chart of the {total} papers by code status: "
+                        + ", ".join(f"{b.label.lower()} {b.count} ({b.note})"
+                                    for b in code_bars) + ".", code_bars),
+              data_table("Data: code availability", ["Code status", "Papers", "Share"],
+                         [[b.label, b.count, b.note] for b in code_bars])),
+        Chart("Papers per collection", "How many papers each collection holds.",
+              bar_chart("chart-collections", "Papers per collection",
+                        f"Horizontal bar chart: number of papers in each of {len(coll_bars)} "
+                        "collections.", coll_bars),
+              data_table("Data: papers per collection", ["Collection", "Papers"],
+                         [[b.label, b.count] for b in coll_bars])),
+        Chart("Tag co-occurrence", "How often two tags are given to the same paper. Darker "
+              "cells: more papers; the outlined diagonal counts the papers with each tag.",
+              heat_map("chart-cooccurrence", "Tag co-occurrence",
+                       f"Heat map of {len(used)} tags by {len(used)} tags; each cell is the "
+                       "number of papers carrying both tags, shaded by count.", used, matrix,
+                       [f"../tags/{tag_slugs[t]}/" for t in used]),
+              data_table("Data: tag pairs by number of shared papers",
+                         ["Tag", "Tag", "Papers"], [[a, b, n] for n, a, b in pairs])),
+    ]
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "0%"
 
 
 def _description(p: Paper) -> str:

@@ -1,0 +1,267 @@
+"""Publishing: the GitHub Pages workflow, the MkDocs config gh-deploy uses, the offline build
+(read from disk over file://) and the Zensical build of the generated docs_src/.
+
+The workflow is validated against check-jsonschema's vendored github-workflows schema (no
+network). The offline browser test follows tests/test_browser.py: it skips without Debian's
+Chromium or Playwright, and fails instead when PAPER_DIGEST_REQUIRE_BROWSER=1 (CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import yaml
+from conftest import ROOT, _copy_project, run_build
+
+WORKFLOW = ROOT / ".github" / "workflows" / "deploy.yml"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--allow-file-access-from-files",
+]
+FASTVID = "fastvid-dynamic-density-pruning-for-fast-video-llms"
+
+
+def _validate_workflow(path: Path) -> subprocess.CompletedProcess:
+    """Run ``check-jsonschema --builtin-schema vendor.github-workflows path`` (offline)."""
+    return subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--builtin-schema",
+         "vendor.github-workflows", str(path)],
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def _load_workflow() -> dict:
+    # PyYAML (YAML 1.1) reads the key `on` as the boolean True.
+    data = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    data["on"] = data.pop(True, data.get("on"))
+    return data
+
+
+# --------------------------------------------------------------------------- workflow
+
+
+def test_workflow_valid():
+    """The Pages workflow validates against the vendored github-workflows schema."""
+    proc = _validate_workflow(WORKFLOW)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (re.compile(r"^jobs:.*", re.S | re.M), ""),                   # no jobs at all
+        (re.compile(r"runs-on: ubuntu-latest"), "runs-on: 42"),       # wrong type
+    ],
+    ids=["jobs-missing", "runs-on-not-a-string"],
+)
+def test_workflow_schema_rejects_broken_copy(tmp_path, old, new):
+    """A broken copy of the workflow fails the same validation (the check is not vacuous)."""
+    text = WORKFLOW.read_text(encoding="utf-8")
+    broken, count = old.subn(new, text)
+    assert count
+    path = tmp_path / "deploy.yml"
+    path.write_text(broken, encoding="utf-8")
+    proc = _validate_workflow(path)
+    assert proc.returncode != 0, proc.stdout
+
+
+def test_workflow_builds_and_deploys_site():
+    """On push to main: install, ``paper-digest build``, upload ``site``, deploy to Pages."""
+    wf = _load_workflow()
+    assert wf["on"]["push"]["branches"] == ["main"] and "workflow_dispatch" in wf["on"]
+    assert wf["permissions"]["pages"] == "write" and wf["permissions"]["id-token"] == "write"
+    assert wf["concurrency"]["group"]
+    build = wf["jobs"]["build"]["steps"]
+    runs = [s.get("run", "") for s in build]
+    assert "pip install -e ." in runs and "paper-digest build" in runs
+    python = next(s for s in build if s.get("uses", "").startswith("actions/setup-python@"))
+    assert python["with"]["python-version"] == "3.11"
+    upload = next(s for s in build if s.get("uses", "").startswith(
+        "actions/upload-pages-artifact@"))
+    assert upload["with"]["path"] == "site"
+    deploy = wf["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert deploy["steps"][0]["uses"].startswith("actions/deploy-pages@")
+
+
+# --------------------------------------------------------------------------- gh-deploy
+
+
+def test_mkdocs_config_loads_with_site_url(monkeypatch):
+    """mkdocs.yml (what ``mkdocs gh-deploy`` builds from) loads; site_url is set and the
+    offline plugin is present but off unless PAPER_DIGEST_OFFLINE says otherwise."""
+    from mkdocs.config import load_config
+
+    monkeypatch.delenv("PAPER_DIGEST_OFFLINE", raising=False)
+    monkeypatch.delenv("PAPER_DIGEST_SITE_URL", raising=False)
+    monkeypatch.setenv("PAPER_DIGEST_SKIP_GENERATE", "1")
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    assert config.site_url.startswith("https://") and config.site_url.endswith("/")
+    assert config.plugins["material/offline"].config.enabled is False
+    monkeypatch.setenv("PAPER_DIGEST_OFFLINE", "true")
+    monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    assert config.plugins["material/offline"].config.enabled is True
+    assert config.site_url == "https://someone.github.io/digest/"
+
+
+# --------------------------------------------------------------------------- offline build
+
+
+@pytest.fixture(scope="module")
+def offline_site(tmp_path_factory) -> Path:
+    """``site/`` of a project copy built with ``PAPER_DIGEST_OFFLINE=1 paper-digest build``."""
+    project = _copy_project(tmp_path_factory.mktemp("offline") / "project")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PAPER_DIGEST_OFFLINE", "1")
+        mp.setenv("NO_MKDOCS_2_WARNING", "1")
+        proc = run_build(project)
+    assert proc.returncode == 0, f"offline build failed:\n{proc.stdout}\n{proc.stderr}"
+    return project / "site"
+
+
+def test_offline_build_layout(offline_site):
+    """Offline build: pages are .html files (no directory URLs), search/search_index.js is
+    written, the shim is local and no page names unpkg.com."""
+    assert (offline_site / "papers" / f"{FASTVID}.html").is_file()
+    assert not (offline_site / "papers" / FASTVID).exists()
+    assert (offline_site / "code.html").is_file()
+    index_js = (offline_site / "search" / "search_index.js").read_text(encoding="utf-8")
+    assert index_js.startswith("var __index = {") and "FastVID" in index_js
+    assert '"folded":' in index_js  # the accent-folding hook ran before the copy
+    assert (offline_site / "assets" / "javascripts" / "iframe-worker-shim.js").is_file()
+    home = (offline_site / "index.html").read_text(encoding="utf-8")
+    assert 'src="assets/javascripts/iframe-worker-shim.js"' in home
+    assert "unpkg.com" not in home
+
+
+def test_offline_build_relative_links_resolve(offline_site):
+    """Every relative href/src of every offline page names a file on disk (404.html, which
+    uses absolute site_url paths by design, excepted)."""
+    missing: dict[str, str] = {}
+    for page in offline_site.rglob("*.html"):
+        if page.name == "404.html" and page.parent == offline_site:
+            continue
+        for ref in re.findall(r'(?:href|src)="([^"]*)"', page.read_text(encoding="utf-8")):
+            parts = urlsplit(ref)
+            if parts.scheme or parts.netloc or not parts.path:
+                continue
+            target = page.parent / unquote(parts.path)
+            if not target.is_file():
+                missing.setdefault(ref, posixpath.relpath(page, offline_site))
+    assert not missing, list(missing.items())[:10]
+
+
+def _require_browser():
+    """Skip (or fail under PAPER_DIGEST_REQUIRE_BROWSER=1) without Chromium or Playwright;
+    return Playwright's ``(expect, sync_playwright)``."""
+    required = os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1"
+    if not CHROMIUM.exists():
+        if required:
+            pytest.fail(f"{CHROMIUM} is missing but PAPER_DIGEST_REQUIRE_BROWSER=1")
+        pytest.skip(f"{CHROMIUM} not installed")
+    try:
+        from playwright.sync_api import expect, sync_playwright
+    except ImportError:  # pragma: no cover - depends on the environment
+        if required:
+            raise
+        pytest.skip("playwright is not installed")
+    return expect, sync_playwright
+
+
+@pytest.mark.browser
+def test_offline_site_from_disk_navigates_and_searches(offline_site):
+    """Opened as file://.../index.html: a click reaches the FastVID page, search for
+    "FastVID" returns it, no console errors, and nothing but file: URLs is requested."""
+    expect, sync_playwright = _require_browser()
+    requests: list[str] = []
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                     headless=True)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.on("request", lambda r: requests.append(r.url))
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            page.on("console",
+                    lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+
+            page.goto((offline_site / "index.html").as_uri())
+            page.locator("article a[href='code.html']").first.click()
+            page.locator(".pd-entry__title a", has_text="FastVID").first.click()
+            page.wait_for_url(f"**/papers/{FASTVID}.html")
+            expect(page.locator("article h1").first).to_contain_text("FastVID")
+
+            box = page.locator("input.md-search__input")
+            box.click()
+            # The index loads in the (iframe) worker; a query typed before that is lost.
+            page.wait_for_function(
+                """() => {
+                    const m = document.querySelector('.md-search-result__meta');
+                    return m && m.textContent.trim() && !/initializ/i.test(m.textContent);
+                }"""
+            )
+            box.fill("FastVID")
+            box.press("End")
+            first = page.locator(".md-search-result__item a.md-search-result__link").first
+            first.wait_for(state="attached")
+            assert f"papers/{FASTVID}.html" in first.get_attribute("href")
+            expect(first).to_contain_text("FastVID")
+        finally:
+            browser.close()
+    assert errors == []
+    off_disk = [u for u in requests if not u.startswith(("file:", "data:", "blob:", "about:"))]
+    assert off_disk == [], off_disk
+    assert any(u.endswith("search/search_index.js") for u in requests), requests
+
+
+# --------------------------------------------------------------------------- zensical
+
+
+def test_zensical_build(tmp_path):
+    """``paper-digest generate`` then ``zensical build`` of the same mkdocs.yml: every paper
+    page, every tag page and a search index (search.json) that finds FastVID."""
+    project = _copy_project(tmp_path / "project")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("PAPER_DIGEST_OFFLINE", None)
+    gen = subprocess.run([sys.executable, "-m", "generator.cli", "generate"], cwd=project,
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert gen.returncode == 0, gen.stdout + gen.stderr
+    proc = subprocess.run([sys.executable, "-m", "zensical", "build", "--clean", "--strict",
+                           "-f", "mkdocs.yml"], cwd=project, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    site = project / "site"
+
+    slugs = [p["slug"] for p in json.loads(
+        (project / "docs_src" / "papers.json").read_text(encoding="utf-8"))]
+    assert len(slugs) > 50
+    missing = [s for s in slugs if not (site / "papers" / s / "index.html").is_file()]
+    assert missing == []
+
+    tags = sorted(p.stem for p in (project / "docs_src" / "tags").glob("*.md")
+                  if p.stem != "index")
+    assert len(tags) > 10
+    missing = [t for t in tags if not (site / "tags" / t / "index.html").is_file()]
+    assert missing == []
+    assert (site / "tags" / "index.html").is_file()
+
+    index = json.loads((site / "search.json").read_text(encoding="utf-8"))
+    hits = [i["location"] for i in index["items"] if "FastVID" in i["title"] + i["text"]]
+    assert f"papers/{FASTVID}/" in hits
