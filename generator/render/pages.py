@@ -118,38 +118,52 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     ctx = {"site": site, "tag_slugs": tag_slugs, "coll_slugs": coll_slugs,
            "host_labels": HOST_LABELS, "front_matter": front_matter}
     out: dict[str, str] = {}
-    order = {p.id: i for i, p in enumerate(papers)}
     by_id = {p.id: p for p in papers}
     related = related or {}
     paper_tpl = env.get_template("paper.md.j2")
-    for p in papers:
-        siblings = collections[p.facts.abstract.collection]
-        at = siblings.index(p)
-        out[f"papers/{p.slug}.md"] = paper_tpl.render(
-            p=p, f=p.facts, record=json.dumps(paper_record(p), ensure_ascii=False, indent=2),
-            abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
-            highlight_md=render_paragraph(tokenize(p.facts.highlight)),
-            description=_description(p), prev=siblings[at - 1] if at > 0 else None,
-            next=siblings[at + 1] if at + 1 < len(siblings) else None,
-            related=[by_id[r] for r in related.get(p.id, ()) if r in by_id], **ctx)
-    listing = env.get_template("listing.md.j2")
     for name, members in collections.items():
+        for at, p in enumerate(members):
+            out[f"papers/{p.slug}.md"] = paper_tpl.render(
+                p=p, f=p.facts, record=json.dumps(paper_record(p), ensure_ascii=False, indent=2),
+                abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
+                highlight_md=render_paragraph(tokenize(p.facts.highlight)),
+                description=_description(p), prev=members[at - 1] if at > 0 else None,
+                next=members[at + 1] if at + 1 < len(members) else None,
+                related=[by_id[r] for r in related.get(p.id, ()) if r in by_id], **ctx)
+    listing = env.get_template("listing.md.j2")
+
+    def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
+                 link: str = "") -> None:
+        """Write ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
+        plain text (escaped here), ``link`` extra Markdown after it."""
+        tag_counts = Counter(t for p in members for t in p.facts.tags)
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
-            path = f"collections/{coll_slugs[name]}/index.md" if n == 1 else \
-                f"collections/{coll_slugs[name]}/page-{n}.md"
+            path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
             out[path] = listing.render(
-                title=name, papers=chunk, page=n, pages=len(chunks), total=len(members),
-                kind="collection", base=f"collections/{coll_slugs[name]}",
-                tag_counts=Counter(t for p in members for t in p.facts.tags), **ctx)
-    tag_tpl = env.get_template("tag.md.j2")
+                title=title, papers=chunk, page=n, pages=len(chunks), base=base,
+                first=(n - 1) * PAGE_SIZE + 1, lead=(escape_markdown(lead) + link).strip(),
+                description=lead,
+                prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
+                extra=extra if n == 1 else "", **ctx)
+
+    for name, members in collections.items():
+        paginate(f"collections/{coll_slugs[name]}", name, members,
+                 f"{len(members)} papers of {name}.")
+    chip_target = env.get_template("_tag_chip_target.md.j2")
+    tagged: dict[str, list[Paper]] = {t: [] for t in tags}
+    for p in papers:
+        for t in p.facts.tags:
+            tagged[t].append(p)
     for tag, slug in tag_slugs.items():
-        members = [p for p in papers if tag in p.facts.tags]
-        out[f"tags/{slug}.md"] = tag_tpl.render(tag=tag, papers=members, **ctx)
+        members = tagged[tag]
+        paginate(f"tags/{slug}", tag, members, f"{len(members)} papers tagged {tag}.",
+                 chip_target.render(tag=tag), link=" [All tags](index.md).")
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
-    out["code.md"] = env.get_template("code.md.j2").render(
-        with_code=with_code, promised=promised, total=len(papers), **ctx)
+    paginate("code", "Papers with code", with_code + promised,
+             f"{len(with_code)} of {len(papers)} papers link a code repository; "
+             f"{len(promised)} more promise code (listed after them).")
     out["tags/index.md"] = env.get_template("tags.md.j2").render(
         counts=Counter(t for p in papers for t in p.facts.tags), **ctx)
     out["stats.md"] = env.get_template("stats.md.j2").render(
@@ -158,7 +172,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out["index.md"] = env.get_template("home.md.j2").render(
         site_name=site_name, collections=collections, total=len(papers),
         with_code=len(with_code), promised=len(promised), **ctx)
-    records = [paper_record(p) for p in sorted(papers, key=lambda p: order[p.id])]
+    records = [paper_record(p) for p in papers]
     out["papers.json"] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
     return out
 
