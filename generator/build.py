@@ -8,11 +8,12 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from generator.cache import BuildCache, fingerprint, load_cache, save_cache
 from generator.catalog import build_catalog
-from generator.extract import extract_paper
+from generator.extract import extract_paper, paper_id
 from generator.extract.tags import load_taxonomy
 from generator.overrides import apply_overrides, load_overrides
 from generator.read import SeedFile, read_seeds
@@ -32,6 +33,7 @@ class DigestConfig:
         taxonomy: the tag taxonomy YAML file.
         overrides: the per-paper overrides YAML file (optional; may not exist).
         site_name: the home page's heading.
+        cache_dir: where the build cache lives (``generator.cache``); ``None``: no cache.
     """
 
     seeds_dir: Path = Path("seeds")
@@ -39,6 +41,7 @@ class DigestConfig:
     taxonomy: Path = Path("taxonomy.yml")
     overrides: Path = Path("seeds/overrides.yml")
     site_name: str = "Paper digest"
+    cache_dir: Path | None = Path(".paper-digest-cache")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +80,14 @@ class DigestResult:
         return "\n".join(["read:", *lines])
 
 
-def collect(config: DigestConfig) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...],
-                                            tuple[Notice, ...], tuple[str, ...]]:
+def collect(config: DigestConfig, cache: BuildCache | None = None
+            ) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...], tuple[Notice, ...],
+                       tuple[str, ...]]:
     """Read, extract and catalog without writing anything.
+
+    Args:
+        config: where things are.
+        cache: memo of extracted facts by paper id (only read and filled here).
 
     Returns:
         ``(papers, files, notices, tag_names)``.
@@ -90,7 +98,16 @@ def collect(config: DigestConfig) -> tuple[tuple[Paper, ...], tuple[SeedFile, ..
     taxonomy = load_taxonomy(config.taxonomy)
     overrides = load_overrides(config.overrides)
     seeds = read_seeds(config.seeds_dir)
-    facts = tuple(extract_paper(a, taxonomy) for a in seeds.abstracts)
+    memo = cache.facts if cache is not None else {}
+    facts_list = []
+    for a in seeds.abstracts:
+        pid = paper_id(a.text)
+        hit = memo.get(pid)
+        # Extraction reads only the text: a cached result needs just the current sources.
+        f = replace(hit, abstract=a) if hit is not None else extract_paper(a, taxonomy)
+        memo[pid] = f
+        facts_list.append(f)
+    facts = tuple(facts_list)
     facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
     return build_catalog(facts), seeds.files, seeds.notices, taxonomy.names
 
@@ -102,8 +119,15 @@ def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
         DigestError: bad input or an unsafe write; the docs folder is then left untouched.
     """
     start = time.perf_counter()
-    papers, files, notices, tags = collect(config)
+    cache = None
+    if config.cache_dir is not None:
+        cache = load_cache(config.cache_dir / "cache.pickle", fingerprint(config.taxonomy))
+    papers, files, notices, tags = collect(config, cache)
     related = related_papers(papers)
-    pages = render_site(papers, tags, config.site_name, related=related)
+    used_pages: set[str] = set()
+    pages = render_site(papers, tags, config.site_name, related=related,
+                        memo=cache.pages if cache is not None else None, used=used_pages)
     report = write_docs(config.docs_dir, pages)
+    if cache is not None:
+        save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers}, used_pages)
     return DigestResult(papers, files, notices, report, time.perf_counter() - start)

@@ -28,6 +28,7 @@ def _config(args: argparse.Namespace) -> DigestConfig:
     return DigestConfig(
         seeds_dir=Path(args.seeds), docs_dir=Path(args.docs), taxonomy=Path(args.taxonomy),
         overrides=Path(args.overrides) if args.overrides else Path(args.seeds) / "overrides.yml",
+        cache_dir=None if args.no_cache else Path(args.cache_dir),
     )
 
 
@@ -43,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--taxonomy", default="taxonomy.yml", help="tag taxonomy YAML file")
         p.add_argument("--overrides", default=None,
                        help="per-paper overrides YAML (default: SEEDS/overrides.yml)")
+        p.add_argument("--cache-dir", default=".paper-digest-cache",
+                       help="build cache folder (speeds up regeneration after small edits)")
+        p.add_argument("--no-cache", action="store_true", help="extract and render everything")
         if name == "build":
             p.add_argument("--config-file", "-f", default="mkdocs.yml", help="mkdocs.yml")
             p.add_argument("--site-dir", default=None, help="output folder (default: site)")

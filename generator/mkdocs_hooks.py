@@ -47,7 +47,7 @@ def _digest_config(config) -> DigestConfig:
         taxonomy=root / opts.get("taxonomy", "taxonomy.yml"),
         overrides=root / opts.get("overrides", str(Path(opts.get("seeds", "seeds"))
                                                   / "overrides.yml")),
-        site_name=config.site_name,
+        site_name=config.site_name, cache_dir=root / ".paper-digest-cache",
     )
 
 

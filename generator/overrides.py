@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from generator.errors import InputError
+from generator.markup import plain_text
 from generator.records import PaperFacts
 
 FIELDS = ("title", "tags", "highlight")
@@ -108,5 +109,6 @@ def apply_overrides(facts: tuple[PaperFacts, ...], overrides: tuple[Override, ..
             title=o.title or f.title,
             tags=tuple(t for t in tag_names if t in o.tags) if o.tags is not None else f.tags,
             highlight=o.highlight or f.highlight,
+            plain_highlight=plain_text(o.highlight) if o.highlight else f.plain_highlight,
         ))
     return tuple(out)

@@ -103,6 +103,8 @@ class PaperFacts:
         links, code, hub: extracted URLs, code repositories and Hugging Face artefacts.
         code_status: ``"available"``, ``"promised"`` or ``"none"``.
         entities: models, benchmarks and headline numbers.
+        plain, plain_highlight: the abstract and highlight as plain text (computed once here
+            because listings, descriptions and similarity all need them).
     """
 
     abstract: Abstract
@@ -116,6 +118,8 @@ class PaperFacts:
     hub: tuple[HubRef, ...]
     code_status: str
     entities: Entities = field(default_factory=Entities)
+    plain: str = ""  # the abstract as plain text (no TeX/Markdown), for similarity and search
+    plain_highlight: str = ""  # the highlight as plain text, for listings and descriptions
 
 
 @dataclass(frozen=True, slots=True)

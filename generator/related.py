@@ -79,7 +79,7 @@ def related_papers(papers: tuple[Paper, ...], k: int = K,
 
 def _features(papers: tuple[Paper, ...], tag_weight: float) -> sparse.csr_matrix:
     """Rows with ``row_i . row_j`` equal to the weighted similarity of papers i and j."""
-    texts = [plain_text(p.facts.abstract.text) for p in papers]
+    texts = [p.facts.plain or plain_text(p.facts.abstract.text) for p in papers]
     tags = [p.facts.tags for p in papers]
     text = _tfidf(TfidfVectorizer(stop_words="english", sublinear_tf=True,
                                   dtype=np.float32), texts, len(papers))

@@ -61,4 +61,6 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy) -> PaperFacts:
         hub=hub,
         code_status=code_status(code, plain),
         entities=extract_entities(plain),
+        plain=plain,
+        plain_highlight=plain_text(highlight),
     )

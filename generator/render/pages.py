@@ -11,6 +11,7 @@ static SVG charts (``generator.render.charts``), each followed by its data as a 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from collections import Counter
@@ -28,6 +29,8 @@ from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.markdown import escape_markdown, render_paragraph
 
 PAGE_SIZE = 200
+# libyaml's safe dumper when PyYAML was built with it (same output, several times faster).
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 DESCRIPTION_MAX = 300
 _TEMPLATES = Path(__file__).parent / "templates"
 HOST_LABELS = {"github.com": "GitHub", "gitlab.com": "GitLab", "bitbucket.org": "Bitbucket",
@@ -67,7 +70,7 @@ def paper_record(paper: Paper) -> dict:
         "sources": [{"file": s.file, "abstract": s.abstract, "line": s.line}
                     for s in f.abstract.sources],
         "abstract": f.abstract.text,
-        "highlight": plain_text(f.highlight),
+        "highlight": f.plain_highlight or plain_text(f.highlight),
         "tags": list(f.tags),
         "links": [{"url": link.url, "kind": link.kind} for link in f.links],
         "code": [{"url": c.url, "host": c.host, "owner": c.owner, "repo": c.repo}
@@ -89,13 +92,15 @@ def front_matter(data: dict) -> str:
     """
     data = {k: html.escape(v, quote=True) if k in ("title", "description") and
             isinstance(v, str) else v for k, v in data.items()}
-    return "---\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10_000) \
-        + "---\n"
+    return "---\n" + yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False,
+                               width=10_000) + "---\n"
 
 
 def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 site_name: str = "Paper digest",
-                related: Mapping[str, tuple[str, ...]] | None = None) -> dict[str, str]:
+                related: Mapping[str, tuple[str, ...]] | None = None,
+                memo: dict[str, str] | None = None,
+                used: set[str] | None = None) -> dict[str, str]:
     """Every generated file of the docs folder.
 
     Args:
@@ -104,6 +109,9 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         site_name: shown on the home page.
         related: paper id -> ids of its related papers, best first (``generator.related``);
             ``None`` or a missing id: the page has no "Related papers" section.
+        memo: optional page cache, hash of a paper page's inputs -> its text; read and
+            filled here, so unchanged paper pages are not rendered again.
+        used: if given, receives the memo keys this call used (so the caller can prune).
 
     Returns:
         ``{relative POSIX path: file text}``, e.g. ``"papers/fastvid-....md"``.
@@ -120,16 +128,30 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out: dict[str, str] = {}
     by_id = {p.id: p for p in papers}
     related = related or {}
+    # Each record is serialised once: shown on its page, hashed for the page cache and
+    # joined into papers.json.
+    records = {p.id: json.dumps(paper_record(p), ensure_ascii=False, indent=2) for p in papers}
     paper_tpl = env.get_template("paper.md.j2")
-    for name, members in collections.items():
+    for members in collections.values():
         for at, p in enumerate(members):
-            out[f"papers/{p.slug}.md"] = paper_tpl.render(
-                p=p, f=p.facts, record=json.dumps(paper_record(p), ensure_ascii=False, indent=2),
+            prev = members[at - 1] if at > 0 else None
+            nxt = members[at + 1] if at + 1 < len(members) else None
+            rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
+            key = None
+            if memo is not None:
+                key = _page_key(records[p.id], p, prev, nxt, rel)
+                if used is not None:
+                    used.add(key)
+                if key in memo:
+                    out[f"papers/{p.slug}.md"] = memo[key]
+                    continue
+            out[f"papers/{p.slug}.md"] = text = paper_tpl.render(
+                p=p, f=p.facts, record=records[p.id],
                 abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
                 highlight_md=render_paragraph(tokenize(p.facts.highlight)),
-                description=_description(p), prev=members[at - 1] if at > 0 else None,
-                next=members[at + 1] if at + 1 < len(members) else None,
-                related=[by_id[r] for r in related.get(p.id, ()) if r in by_id], **ctx)
+                description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
+            if key is not None:
+                memo[key] = text
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
@@ -140,12 +162,23 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
             path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
-            out[path] = listing.render(
+            key = None
+            if memo is not None:
+                key = _listing_key(path, title, lead, link, extra if n == 1 else "",
+                                   len(chunks), tag_counts, chunk)
+                if used is not None:
+                    used.add(key)
+                if key in memo:
+                    out[path] = memo[key]
+                    continue
+            out[path] = text = listing.render(
                 title=title, papers=chunk, page=n, pages=len(chunks), base=base,
                 first=(n - 1) * PAGE_SIZE + 1, lead=(escape_markdown(lead) + link).strip(),
                 description=lead,
                 prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
                 extra=extra if n == 1 else "", **ctx)
+            if key is not None:
+                memo[key] = text
 
     for name, members in collections.items():
         paginate(f"collections/{coll_slugs[name]}", name, members,
@@ -172,8 +205,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out["index.md"] = env.get_template("home.md.j2").render(
         site_name=site_name, collections=collections, total=len(papers),
         with_code=len(with_code), promised=len(promised), **ctx)
-    records = [paper_record(p) for p in papers]
-    out["papers.json"] = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+    out["papers.json"] = "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"
     return out
 
 
@@ -253,8 +285,28 @@ def _percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "0%"
 
 
+def _page_key(record: str, p: Paper, prev: Paper | None, nxt: Paper | None,
+              related: list[Paper]) -> str:
+    """Hash of everything a paper page is rendered from: its serialised record plus what it
+    shows of other papers (templates and taxonomy are covered by the cache fingerprint)."""
+    data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],
+            [(q.url, q.title, q.facts.tags) for q in related]]
+    h = hashlib.sha256(record.encode())
+    h.update(json.dumps(data, ensure_ascii=False).encode())
+    return h.hexdigest()
+
+
+def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages: int,
+                 tag_counts: Counter, chunk: list[Paper]) -> str:
+    """Hash of everything a listing page is rendered from."""
+    entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.plain_highlight,
+                [c.url for c in p.facts.code], [h.url for h in p.facts.hub]) for p in chunk]
+    data = [path, title, lead, link, extra, pages, sorted(tag_counts.items()), entries]
+    return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
+
+
 def _description(p: Paper) -> str:
-    text = plain_text(p.facts.highlight)
+    text = p.facts.plain_highlight or plain_text(p.facts.highlight)
     if len(text) > DESCRIPTION_MAX:
         text = text[: DESCRIPTION_MAX - 1].rsplit(" ", 1)[0] + "…"
     return text

@@ -1,0 +1,77 @@
+"""Pagination of listings and the build cache (issue 5)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import generator.render.pages as pages
+from generator.build import DigestConfig, generate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _config(tmp: Path, cache: bool = True) -> DigestConfig:
+    seeds = tmp / "seeds"
+    if not seeds.exists():
+        shutil.copytree(ROOT / "seeds", seeds)
+    return DigestConfig(seeds_dir=seeds, docs_dir=tmp / "docs", taxonomy=ROOT / "taxonomy.yml",
+                        overrides=tmp / "none.yml",
+                        cache_dir=tmp / "cache" if cache else None)
+
+
+def test_listings_paginate(tmp_path, monkeypatch):
+    """With 20 papers a page, the 57-paper collection has 3 pages linked to each other."""
+    monkeypatch.setattr(pages, "PAGE_SIZE", 20)
+    generate(_config(tmp_path, cache=False))
+    coll = tmp_path / "docs" / "collections"
+    assert sorted(p.name for p in coll.iterdir()) == [
+        "neurips-2025-papers-page-2.md", "neurips-2025-papers-page-3.md",
+        "neurips-2025-papers.md"]
+    page2 = (coll / "neurips-2025-papers-page-2.md").read_text(encoding="utf-8")
+    assert "page 2 of 3" in page2 and "Showing 21–40." in page2
+    assert page2.count('class="pd-entry"') == 20
+    assert 'href="../../collections/neurips-2025-papers/">1</a>' in page2
+    assert 'href="../../collections/neurips-2025-papers-page-3/">3</a>' in page2
+
+
+def test_cached_run_matches_uncached(tmp_path):
+    """A run served from the cache writes byte-identical files to a run without it."""
+    cached = _config(tmp_path / "a")
+    generate(cached)
+    generate(cached)  # second run: every page from the cache
+    plain = _config(tmp_path / "b", cache=False)
+    generate(plain)
+    files_a = {p.relative_to(cached.docs_dir): p.read_bytes()
+               for p in cached.docs_dir.rglob("*") if p.is_file()}
+    files_b = {p.relative_to(plain.docs_dir): p.read_bytes()
+               for p in plain.docs_dir.rglob("*") if p.is_file()}
+    assert files_a == files_b
+
+
+def _related_section(text: str) -> str:
+    return text.split("## Related papers", 1)[-1].split("## Source", 1)[0]
+
+
+def test_one_edit_rewrites_only_its_page(tmp_path):
+    """Editing a word of one abstract rewrites that paper's page and papers.json, plus only
+    pages whose related-papers list moved (TF-IDF weights are corpus-wide); no listing."""
+    config = _config(tmp_path)
+    first = generate(config)
+    target = next(p for p in first.papers if p.facts.name == "FastVID")
+    seed = config.seeds_dir / target.facts.abstract.sources[0].file
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns)
+              for p in config.docs_dir.rglob("*.md")}
+    seed.write_text(seed.read_text(encoding="utf-8").replace(
+        "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
+    second = generate(config)
+    edited = f"papers/{target.slug}.md"
+    assert {"papers.json", edited} <= set(second.report.written)
+    for path in set(second.report.written) - {"papers.json", edited}:
+        old = before[config.docs_dir / path][0].decode("utf-8")
+        new = (config.docs_dir / path).read_text(encoding="utf-8")
+        assert path.startswith("papers/") and _related_section(old) != _related_section(new)
+        assert old.replace(_related_section(old), "") == new.replace(_related_section(new), "")
+    for p, (data, mtime) in before.items():
+        if str(p.relative_to(config.docs_dir)) not in second.report.written:
+            assert p.read_bytes() == data and p.stat().st_mtime_ns == mtime, p
