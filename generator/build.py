@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from datetime import datetime, timezone
 from pathlib import Path
 
 from generator.cache import BuildCache, fingerprint, load_cache, save_cache
@@ -112,6 +113,12 @@ def collect(config: DigestConfig, cache: BuildCache | None = None
     return build_catalog(facts), seeds.files, seeds.notices, taxonomy.names
 
 
+def _seeds_updated(seeds_dir: Path) -> datetime:
+    """The newest seed file's modification time (UTC): when the digest's input last changed."""
+    stamps = [p.stat().st_mtime for p in seeds_dir.glob("*.txt")] or [0.0]
+    return datetime.fromtimestamp(max(stamps), tz=timezone.utc)
+
+
 def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
     """Turn ``config.seeds_dir`` into Markdown pages in ``config.docs_dir``.
 
@@ -126,7 +133,8 @@ def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
     related = related_papers(papers)
     used_pages: set[str] = set()
     pages = render_site(papers, tags, config.site_name, related=related,
-                        memo=cache.pages if cache is not None else None, used=used_pages)
+                        memo=cache.pages if cache is not None else None, used=used_pages,
+                        updated=_seeds_updated(config.seeds_dir))
     report = write_docs(config.docs_dir, pages)
     if cache is not None:
         save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers}, used_pages)

@@ -24,11 +24,26 @@ from generator.errors import DigestError
 _OFFLINE_INTS = {"1": "true", "0": "false"}
 
 
+def _site_name(config_file: str) -> str:
+    """``site_name`` from mkdocs.yml (the same heading the MkDocs hook uses), or a default
+    when there is no readable mkdocs.yml."""
+    path = Path(config_file)
+    if path.exists():
+        try:
+            from mkdocs.config import load_config
+
+            return load_config(str(path)).site_name
+        except Exception:  # noqa: BLE001 - a broken mkdocs.yml is reported by mkdocs itself
+            pass
+    return DigestConfig.site_name
+
+
 def _config(args: argparse.Namespace) -> DigestConfig:
     return DigestConfig(
         seeds_dir=Path(args.seeds), docs_dir=Path(args.docs), taxonomy=Path(args.taxonomy),
         overrides=Path(args.overrides) if args.overrides else Path(args.seeds) / "overrides.yml",
         cache_dir=None if args.no_cache else Path(args.cache_dir),
+        site_name=_site_name(args.config_file),
     )
 
 
@@ -47,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--cache-dir", default=".paper-digest-cache",
                        help="build cache folder (speeds up regeneration after small edits)")
         p.add_argument("--no-cache", action="store_true", help="extract and render everything")
+        p.add_argument("--config-file", "-f", default="mkdocs.yml",
+                       help="mkdocs.yml (its site_name heads the home page and feed)")
         if name == "build":
-            p.add_argument("--config-file", "-f", default="mkdocs.yml", help="mkdocs.yml")
             p.add_argument("--site-dir", default=None, help="output folder (default: site)")
             p.add_argument("--offline", action="store_true",
                            help="build for reading from disk (file://): .html URLs, "

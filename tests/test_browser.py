@@ -343,3 +343,13 @@ def test_screenshots(page, base_url, KMEANS, SINKHORN):  # noqa: N803
             path=str(out), full_page=True, clip={"x": 0, "y": 0, "width": 1280, "height": height}
         )
         assert out.stat().st_size > 10_000, name
+
+
+def test_copy_link_button(page, base_url):
+    """The "Copy link" button of a paper page puts the page's permalink on the clipboard."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"],
+                                   origin=base_url.rstrip("/"))
+    page.goto(base_url + FASTVID + "?from=test#abstract")
+    page.click("button[data-pd-copy]")
+    expect(page.locator("button[data-pd-copy]")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == base_url + FASTVID

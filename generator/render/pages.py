@@ -17,6 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 import yaml
@@ -26,6 +27,7 @@ from slugify import slugify
 from generator.markup import plain_text, tokenize
 from generator.records import Paper
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
+from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
 
 PAGE_SIZE = 200
@@ -100,7 +102,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 site_name: str = "Paper digest",
                 related: Mapping[str, tuple[str, ...]] | None = None,
                 memo: dict[str, str] | None = None,
-                used: set[str] | None = None) -> dict[str, str]:
+                used: set[str] | None = None,
+                updated: datetime | None = None) -> dict[str, str]:
     """Every generated file of the docs folder.
 
     Args:
@@ -112,6 +115,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         memo: optional page cache, hash of a paper page's inputs -> its text; read and
             filled here, so unchanged paper pages are not rendered again.
         used: if given, receives the memo keys this call used (so the caller can prune).
+        updated: the time stamped on the Atom feed (default: the Unix epoch, so output stays
+            deterministic).
 
     Returns:
         ``{relative POSIX path: file text}``, e.g. ``"papers/fastvid-....md"``.
@@ -205,6 +210,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out["index.md"] = env.get_template("home.md.j2").render(
         site_name=site_name, collections=collections, total=len(papers),
         with_code=len(with_code), promised=len(promised), **ctx)
+    out["feed.xml"] = render_feed(papers, site_name,
+                                  updated or datetime.fromtimestamp(0, tz=timezone.utc))
     out["papers.json"] = "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"
     return out
 

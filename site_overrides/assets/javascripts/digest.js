@@ -33,6 +33,21 @@
     selects.forEach(function (s) { s.addEventListener("change", function () { apply(true); }); });
     apply(false);
   }
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(setup);
-  else document.addEventListener("DOMContentLoaded", setup);
+  // "Copy link" on paper pages: the permalink (this page's address without query or hash).
+  function setupCopy() {
+    document.querySelectorAll("[data-pd-copy]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var url = window.location.href.split("#")[0].split("?")[0];
+        var done = function () { button.textContent = "Copied"; };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          navigator.clipboard.writeText(url).then(done, function () { window.prompt("Link:", url); });
+        } else {
+          window.prompt("Link:", url);
+        }
+      });
+    });
+  }
+  function all() { setup(); setupCopy(); }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(all);
+  else document.addEventListener("DOMContentLoaded", all);
 })();
