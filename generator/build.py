@@ -19,7 +19,6 @@ from generator.extract.tags import load_taxonomy
 from generator.overrides import apply_overrides, load_overrides
 from generator.read import SeedFile, read_seeds
 from generator.records import Notice, Paper
-from generator.related import related_papers
 from generator.render.pages import render_site
 from generator.write import WriteReport, write_docs
 
@@ -130,6 +129,10 @@ def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
     if config.cache_dir is not None:
         cache = load_cache(config.cache_dir / "cache.pickle", fingerprint(config.taxonomy))
     papers, files, notices, tags = collect(config, cache)
+    # Imported here: scikit-learn takes a second to import, and the MkDocs hook module (which
+    # imports this one) must stay cheap when `paper-digest build` already generated the pages.
+    from generator.related import related_papers
+
     related = related_papers(papers)
     used_pages: set[str] = set()
     pages = render_site(papers, tags, config.site_name, related=related,

@@ -29,12 +29,16 @@ def _site_name(config_file: str) -> str:
     when there is no readable mkdocs.yml."""
     path = Path(config_file)
     if path.exists():
-        try:
-            from mkdocs.config import load_config
+        # mkdocs' own YAML loader (it knows !ENV), without validating the whole config.
+        from mkdocs.utils.yaml import yaml_load
 
-            return load_config(str(path)).site_name
+        try:
+            with path.open(encoding="utf-8") as fh:
+                name = (yaml_load(fh) or {}).get("site_name")
         except Exception:  # noqa: BLE001 - a broken mkdocs.yml is reported by mkdocs itself
-            pass
+            name = None
+        if isinstance(name, str) and name.strip():
+            return name
     return DigestConfig.site_name
 
 

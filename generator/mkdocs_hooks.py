@@ -93,7 +93,9 @@ def on_page_content(html, page, config, files):
 
     Input: the page's HTML. Output: the same HTML in which each relative ``href`` ending in
     ``/`` that, resolved against the page's directory-URL location, names a page of the site,
-    points at that page's real URL (``../papers/x/#a`` on ``code.html`` -> ``papers/x.html#a``).
+    points at that page's real URL (``../papers/x/#a`` on ``code.html`` ->
+    ``papers/x.html#a``); one naming a static file (``papers.json``) is made relative to the
+    page's real location.
     MkDocs rewrites Markdown links itself but not raw HTML, and the generator writes its
     listings as raw HTML for directory URLs. Other links are left alone; with directory URLs
     the HTML is returned unchanged.
@@ -101,13 +103,19 @@ def on_page_content(html, page, config, files):
     if config.use_directory_urls:
         return html
     pages = {_directory_url(f.src_uri): f for f in files.documentation_pages()}
+    static = {f.url for f in files if not f.is_documentation_page()}
     base = _directory_url(page.file.src_uri)
 
     def relink(match: re.Match) -> str:
         parts = urlsplit(match.group(1))
-        if parts.scheme or parts.netloc or not parts.path.endswith("/") \
-                or parts.path.startswith("/"):
+        if parts.scheme or parts.netloc or parts.path.startswith("/") or not parts.path:
             return match.group(0)
+        if not parts.path.endswith("/"):  # a file such as papers.json or feed.xml
+            target = posixpath.normpath(posixpath.join(base, parts.path))
+            if target not in static:
+                return match.group(0)
+            url = get_relative_url(target, page.url)
+            return f'href="{urlunsplit(("", "", url, parts.query, parts.fragment))}"'
         target = posixpath.normpath(posixpath.join(base, parts.path))
         target = "" if target == "." else f"{target}/"
         file = pages.get(target)

@@ -54,8 +54,8 @@ def _related_section(text: str) -> str:
 
 
 def test_one_edit_rewrites_only_its_page(tmp_path):
-    """Editing a word of one abstract rewrites that paper's page and papers.json, plus only
-    pages whose related-papers list moved (TF-IDF weights are corpus-wide); no listing."""
+    """Editing a word of one abstract rewrites that paper's page, papers.json and the feed,
+    plus only pages whose related-papers list moved (TF-IDF weights are corpus-wide)."""
     config = _config(tmp_path)
     first = generate(config)
     target = next(p for p in first.papers if p.facts.name == "FastVID")
@@ -66,8 +66,9 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
         "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
     second = generate(config)
     edited = f"papers/{target.slug}.md"
-    assert {"papers.json", edited} <= set(second.report.written)
-    for path in set(second.report.written) - {"papers.json", edited}:
+    # feed.xml: its "updated" stamp is the newest seed file's modification time.
+    assert {"papers.json", "feed.xml", edited} <= set(second.report.written)
+    for path in set(second.report.written) - {"papers.json", "feed.xml", edited}:
         old = before[config.docs_dir / path][0].decode("utf-8")
         new = (config.docs_dir / path).read_text(encoding="utf-8")
         assert path.startswith("papers/") and _related_section(old) != _related_section(new)

@@ -151,7 +151,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                     out[f"papers/{p.slug}.md"] = memo[key]
                     continue
             out[f"papers/{p.slug}.md"] = text = paper_tpl.render(
-                p=p, f=p.facts, record=records[p.id],
+                p=p, f=p.facts, record_short=_short_record(p),
                 abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
                 highlight_md=render_paragraph(tokenize(p.facts.highlight)),
                 description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
@@ -290,6 +290,13 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
 
 def _percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "0%"
+
+
+def _short_record(p: Paper) -> str:
+    """The paper's record without the abstract's source text (the page shows it already)."""
+    record = paper_record(p)
+    record.pop("abstract")
+    return json.dumps(record, ensure_ascii=False, indent=2)
 
 
 def _page_key(record: str, p: Paper, prev: Paper | None, nxt: Paper | None,
