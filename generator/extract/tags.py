@@ -33,6 +33,7 @@ class TagRule:
     min_score: float
     implies: tuple[str, ...]
     combined: re.Pattern[str] | None = None  # all patterns as one alternation (speed)
+    exclude: re.Pattern[str] | None = None  # text that never counts for this tag
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +97,15 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
                 if patterns else None
         except re.error:  # e.g. a pattern with a global inline flag: match one by one
             combined = None
+        excludes = [str(p) for p in entry.get("exclude") or []]
+        try:
+            exclude = re.compile("|".join(f"(?:{p})" for p in excludes), re.IGNORECASE) \
+                if excludes else None
+        except re.error as exc:
+            raise InputError(label, None, f"tag {name!r}: bad exclude pattern: {exc}") from None
         rules.append(TagRule(name, slug, str(entry.get("description") or "").strip(),
                              tuple(patterns), float(entry.get("min_score", default_min)),
-                             tuple(entry.get("implies") or ()), combined))
+                             tuple(entry.get("implies") or ()), combined, exclude))
     known = {r.name for r in rules}
     for rule in rules:
         for implied in rule.implies:
@@ -126,17 +133,21 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
     scores: dict[str, float] = {}
     for rule in taxonomy.rules:
         patterns = (rule.combined,) if rule.combined is not None else rule.patterns
+        body, head = text, headline
+        if rule.exclude is not None:  # blank excluded spans, keeping offsets
+            body = rule.exclude.sub(lambda m: " " * len(m.group(0)), text)
+            head = rule.exclude.sub(" ", headline)
         mentioned: set[int] = set()
         for pattern in patterns:
-            for m in pattern.finditer(text):
+            for m in pattern.finditer(body):
                 k = bisect_right(starts, m.start()) - 1
                 if k in mentioned:
                     continue
-                lead = text[max(starts[k], m.start() - 60):m.start()]
+                lead = body[max(starts[k], m.start() - 60):m.start()]
                 if not taxonomy.contrast.search(lead):
                     mentioned.add(k)
         score = float(len(mentioned))
-        if any(p.search(headline) for p in patterns):
+        if any(p.search(head) for p in patterns):
             score += taxonomy.headline_weight - 1
         if score:
             scores[rule.name] = score

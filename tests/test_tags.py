@@ -1,0 +1,98 @@
+"""Topic tags: the taxonomy file and the scoring rules (issue 2 item 4, issue 4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import InputError
+from generator.extract.tags import assign_tags, load_taxonomy, tag_scores
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_TAGS = (
+    "LLMs", "Reasoning", "Agents", "Generative Models", "Diffusion Models", "Computer Vision",
+    "Video", "Multimodal", "Reinforcement Learning", "Graph Learning", "Federated Learning",
+    "Optimization", "Learning Theory", "Privacy", "Security", "Interpretability", "Efficiency",
+    "Knowledge Distillation", "Transfer Learning", "Optimal Transport", "Time Series",
+    "AI for Science", "Fairness", "Online Learning", "Probabilistic Methods", "Clustering",
+    "Architectures", "Datasets & Benchmarks")
+
+
+@pytest.fixture(scope="module")
+def taxonomy():
+    return load_taxonomy(ROOT / "taxonomy.yml")
+
+
+def test_default_vocabulary_exact(taxonomy):
+    """The shipped taxonomy has exactly the 28 default tags, each with a description."""
+    assert taxonomy.names == DEFAULT_TAGS
+    assert all(r.description for r in taxonomy.rules)
+    assert taxonomy.max_tags == 6
+
+
+def test_diffusion_implies_generative(taxonomy):
+    """A diffusion paper also gets Generative Models."""
+    text = ("We propose a latent diffusion model for faster sampling. The diffusion model "
+            "denoises in a learned latent space.")
+    tags = assign_tags(taxonomy, text, "Latent diffusion model")
+    assert "Diffusion Models" in tags and "Generative Models" in tags
+
+
+def test_passing_mention_is_not_a_tag(taxonomy):
+    """One clause "unlike LLM-based approaches" does not make a paper an LLM paper."""
+    text = ("We study k-means clustering of streaming data. Unlike LLM-based approaches, our "
+            "clustering needs no pretraining. Clustering quality improves on six benchmarks.")
+    scores = tag_scores(taxonomy, text, "Streaming k-means clustering")
+    assert "LLMs" not in scores
+    assert assign_tags(taxonomy, text, "Streaming k-means clustering") == ("Clustering",)
+
+
+def test_excluded_phrase_counts_for_nothing(taxonomy):
+    """"Video LLMs" is Multimodal/Video evidence, never LLMs evidence (taxonomy exclude)."""
+    text = ("Video LLMs are costly at inference. We prune tokens of Video LLMs. "
+            "Video LLMs keep their accuracy.")
+    assert "LLMs" not in tag_scores(taxonomy, text, "Token pruning for Video LLMs")
+
+
+def test_headline_counts_double(taxonomy):
+    """A mention in the title/highlight adds headline_weight - 1 to the sentence count."""
+    text = "We propose a federated method. It is efficient."
+    assert tag_scores(taxonomy, text, "A federated method")["Federated Learning"] == 2.0
+
+
+def test_never_more_than_max_tags(taxonomy):
+    """However many topics an abstract touches, at most 6 tags are kept."""
+    text = " ".join(f"This paper is about {t}." for t in (
+        "large language models", "reinforcement learning", "graph neural networks",
+        "federated learning", "differential privacy", "backdoor attacks", "knowledge "
+        "distillation", "optimal transport", "time series forecasting", "clustering"))
+    assert len(assign_tags(taxonomy, text + " " + text, text)) == 6
+
+
+def _write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "taxonomy.yml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_user_can_add_a_tag_without_python(tmp_path):
+    """A new tag added to the YAML file is applied with its own patterns."""
+    path = _write(tmp_path, "tags:\n  - name: Quantum ML\n    description: quantum\n"
+                            "    patterns: ['\\bquantum\\b']\n")
+    taxonomy = load_taxonomy(path)
+    assert assign_tags(taxonomy, "A quantum circuit. Quantum kernels.", "x") == ("Quantum ML",)
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("tags:\n  - name: A\n    patterns: ['(']\n", "tag 'A': bad pattern '('"),
+    ("tags:\n  - name: A B\n  - name: a-b\n", "tags 'A B' and 'a-b' have the same slug 'a-b'"),
+    ("tags:\n  - name: A\n    implies: [B]\n", "tag 'A' implies unknown tag 'B'"),
+    ("tags: 3\n", "expected a mapping with a 'tags' list"),
+])
+def test_bad_taxonomy_is_a_clear_error(tmp_path, body, message):
+    """Taxonomy mistakes name the file and the tag at fault."""
+    path = _write(tmp_path, body)
+    with pytest.raises(InputError) as err:
+        load_taxonomy(path, label="taxonomy.yml")
+    assert str(err.value).startswith("taxonomy.yml") and message in str(err.value)
