@@ -333,6 +333,7 @@ def test_screenshots(page, base_url, KMEANS, SINKHORN):  # noqa: N803
         "math-schrodinger.png": SINKHORN,
         "tag.png": TAG_PAGE,
         "collection.png": COLLECTION,
+        "stats.png": "stats/",
     }
     for name, path in shots.items():
         page.goto(base_url + path, wait_until="networkidle")
@@ -353,3 +354,34 @@ def test_copy_link_button(page, base_url):
     page.click("button[data-pd-copy]")
     expect(page.locator("button[data-pd-copy]")).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == base_url + FASTVID
+
+
+def test_related_papers_shown(page, base_url, papers):
+    """The FastVID page shows five related papers, each a link to an existing paper page."""
+    page.goto(base_url + FASTVID)
+    links = page.locator(".pd-related li > a")
+    expect(links).to_have_count(5)
+    urls = {p["url"] for p in papers}
+    for i in range(5):
+        href = links.nth(i).get_attribute("href")
+        assert href.startswith("../../") and href[len("../../"):] in urls, href
+        assert links.nth(i).is_visible()
+
+
+def test_statistics_charts_render(page, base_url, papers):
+    """The statistics page draws its four SVG charts with the right tag counts, in both
+    colour schemes, and the dark-mode screenshot is saved for review."""
+    page.goto(base_url + "stats/", wait_until="networkidle")
+    charts = page.locator("svg[role=img]")
+    expect(charts).to_have_count(4)
+    for i in range(4):
+        box = charts.nth(i).bounding_box()
+        assert box and box["width"] > 200 and box["height"] > 20
+    llms = sum("LLMs" in p["tags"] for p in papers)
+    assert page.locator('#chart-tags [data-label="LLMs"]').first.get_attribute(
+        "data-count") == str(llms)
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    height = min(page.evaluate("document.documentElement.scrollHeight"), 4000)
+    page.screenshot(path=str(SCREENSHOTS / "stats-dark.png"), full_page=True,
+                    clip={"x": 0, "y": 0, "width": 1280, "height": height})
