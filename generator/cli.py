@@ -2,7 +2,9 @@
 
 ``generate`` writes the Markdown pages only; ``build`` generates and then runs
 ``mkdocs build --strict`` (zero warnings allowed); ``build --offline`` (or the environment
-variable ``PAPER_DIGEST_OFFLINE=true``) turns on Material's offline plugin for reading from disk.
+variable ``PAPER_DIGEST_OFFLINE=true``) turns on Material's offline plugin for reading from disk;
+``build --search pagefind`` (for large digests) turns Material's lunr search off and indexes the
+built site with Pagefind instead (``pip install 'paper-digest[pagefind]'``).
 Exit status: 0 on success, 1 on bad input (message names the file and line), 2 on usage errors
 (argparse).
 """
@@ -10,6 +12,7 @@ Exit status: 0 on success, 1 on bad input (message names the file and line), 2 o
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -22,6 +25,13 @@ from generator.errors import DigestError
 # "yes", "on" become booleans but "1" and "0" become integers, which the offline plugin's
 # ``enabled: bool`` option rejects. The CLI passes these two on as booleans.
 _OFFLINE_INTS = {"1": "true", "0": "false"}
+
+SEARCH_ENGINES = ("material", "pagefind")
+# Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
+# and the heading permalink signs.
+_PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
+_PAGEFIND_MISSING = ("--search pagefind needs the pagefind package: "
+                     "pip install 'paper-digest[pagefind]'")
 
 
 def _site_name(config_file: str) -> str:
@@ -40,6 +50,48 @@ def _site_name(config_file: str) -> str:
         if isinstance(name, str) and name.strip():
             return name
     return DigestConfig.site_name
+
+
+def _site_dir(args: argparse.Namespace) -> Path:
+    """The folder ``mkdocs build`` writes: ``--site-dir``, else mkdocs.yml's ``site_dir``
+    (relative to the config file's folder, as MkDocs resolves it), else ``site``."""
+    if args.site_dir:
+        return Path(args.site_dir)
+    config = Path(args.config_file)
+    site_dir = "site"
+    if config.exists():
+        from mkdocs.utils.yaml import yaml_load
+
+        try:
+            with config.open(encoding="utf-8") as fh:
+                value = (yaml_load(fh) or {}).get("site_dir")
+        except Exception:  # noqa: BLE001 - mkdocs build has already read it successfully
+            value = None
+        if isinstance(value, str) and value.strip():
+            site_dir = value
+    return config.parent / site_dir
+
+
+def _pagefind_installed() -> bool:
+    """True when ``python -m pagefind`` can run: the package and its binary are installed."""
+    if importlib.util.find_spec("pagefind") is None:
+        return False
+    try:
+        from pagefind.service import get_executable
+    except ImportError:  # pragma: no cover - a broken install
+        return False
+    return get_executable() is not None
+
+
+def _run_pagefind(site_dir: Path) -> int:
+    """Index the built site with Pagefind (writes ``site_dir/pagefind/``)."""
+    cmd = [sys.executable, "-m", "pagefind", "--site", str(site_dir),
+           "--exclude-selectors", _PAGEFIND_EXCLUDE]
+    print(f"paper-digest: indexing {site_dir} with Pagefind", flush=True)
+    status = subprocess.call(cmd)
+    if status != 0:
+        print(f"paper-digest: error: pagefind failed (exit status {status})", file=sys.stderr)
+    return status
 
 
 def _config(args: argparse.Namespace) -> DigestConfig:
@@ -73,12 +125,31 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--offline", action="store_true",
                            help="build for reading from disk (file://): .html URLs, "
                                 "search without a server (PAPER_DIGEST_OFFLINE=true)")
+            p.add_argument("--search", choices=SEARCH_ENGINES, default=None,
+                           help="search engine: material (built-in lunr index, default) or "
+                                "pagefind (chunked index for large digests; needs "
+                                "pip install 'paper-digest[pagefind]'; "
+                                "PAPER_DIGEST_SEARCH=pagefind)")
     ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set")
     ev.add_argument("--eval-dir", default="eval", help="folder with labels/ and extra/")
     ev.add_argument("--seeds", default="seeds")
     ev.add_argument("--taxonomy", default="taxonomy.yml")
     ev.add_argument("--worst", type=int, default=5, help="worst cases to print per split")
     args = parser.parse_args(argv)
+    search = "material"
+    if args.command == "build":
+        search = args.search or os.environ.get("PAPER_DIGEST_SEARCH", "").strip() or "material"
+        if search not in SEARCH_ENGINES:
+            parser.error(f"PAPER_DIGEST_SEARCH must be one of {', '.join(SEARCH_ENGINES)}, "
+                         f"not {search!r}")
+        if search == "pagefind":
+            if args.offline:
+                # Pagefind fetches its index and WebAssembly, which browsers refuse on file://.
+                parser.error("--search pagefind needs a web server; it cannot be combined "
+                             "with --offline")
+            if not _pagefind_installed():
+                print(f"paper-digest: error: {_PAGEFIND_MISSING}", file=sys.stderr)
+                return 1
     try:
         if args.command == "eval":
             from generator.evaluate import main as eval_main
@@ -98,7 +169,15 @@ def main(argv: list[str] | None = None) -> int:
         offline = env.get("PAPER_DIGEST_OFFLINE", "").strip()
         if args.offline or offline in _OFFLINE_INTS:
             env["PAPER_DIGEST_OFFLINE"] = "true" if args.offline else _OFFLINE_INTS[offline]
-        return subprocess.call(cmd, env=env)
+        # mkdocs.yml: the search plugin's `enabled: !ENV [PAPER_DIGEST_MATERIAL_SEARCH, true]`
+        # (a bool: pass the literal strings) and `extra.paper_digest_search`, which switches the
+        # templates to the Pagefind search box and marks the article for Pagefind.
+        env["PAPER_DIGEST_SEARCH"] = search
+        env["PAPER_DIGEST_MATERIAL_SEARCH"] = "false" if search == "pagefind" else "true"
+        status = subprocess.call(cmd, env=env)
+        if status != 0 or search != "pagefind":
+            return status
+        return _run_pagefind(_site_dir(args))
     return 0
 
 

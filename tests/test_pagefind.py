@@ -1,0 +1,256 @@
+"""``paper-digest build --search pagefind``: Material's lunr search off, a Pagefind index and
+search dialog instead (the option for large digests, issue 5).
+
+The site is built from a private copy of the project (tests/conftest.py) in Pagefind mode. The
+browser tests use Debian's Chromium through Playwright, skipped or required exactly like
+tests/test_browser.py (PAPER_DIGEST_REQUIRE_BROWSER=1 turns a skip into a failure).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import _copy_project
+
+from generator import cli
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+REQUIRE = os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1"
+FASTVID = "papers/fastvid-dynamic-density-pruning-for-fast-video-llms/"
+SINKHORN_START = "The Schrödinger bridge problem seeks"
+COLLECTION = "collections/neurips-2025-papers/"
+
+
+def _skip_or_fail(reason: str) -> None:
+    if REQUIRE:
+        pytest.fail(f"{reason} but PAPER_DIGEST_REQUIRE_BROWSER=1", pytrace=False)
+    pytest.skip(reason)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
+        pass
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def pagefind_project(tmp_path_factory) -> Path:
+    """A copy of the project after ``paper-digest build --search pagefind``."""
+    if not cli._pagefind_installed():
+        # In CI the test extra installs it (pagefind[bin]); a missing one is a failure there.
+        _skip_or_fail("pagefind is not installed (pip install 'paper-digest[pagefind]')")
+    project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("PAPER_DIGEST_SEARCH", None)
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search", "pagefind"],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
+    (project / "build.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    return project
+
+
+@pytest.fixture(scope="module")
+def pf_site(pagefind_project) -> Path:
+    return pagefind_project / "site"
+
+
+# --------------------------------------------------------------------------- build output
+
+
+def test_pagefind_bundle_and_no_lunr_index(pf_site: Path) -> None:
+    """Pagefind's bundle is written; Material's search index (and its worker config) is not."""
+    assert (pf_site / "pagefind" / "pagefind-entry.json").is_file()
+    assert (pf_site / "pagefind" / "pagefind-ui.js").is_file()
+    assert (pf_site / "pagefind" / "pagefind-ui.css").is_file()
+    assert not (pf_site / "search" / "search_index.json").exists()
+    entry = json.loads((pf_site / "pagefind" / "pagefind-entry.json").read_text())
+    # 57 papers + home, about, statistics and the tag index; the listings are not indexed.
+    [lang] = entry["languages"].values()
+    assert lang["page_count"] == 61, entry
+
+
+def test_pagefind_markup(pf_site: Path) -> None:
+    """Paper pages: content in data-pagefind-body, the search button inside the header bar, the
+    dialog loads nothing up front. Listings carry no data-pagefind-body; no lunr search box."""
+    html = (pf_site / FASTVID / "index.html").read_text(encoding="utf-8")
+    assert html.count("data-pagefind-body") == 1
+    header = html[html.index('<header class="md-header'):html.index("</header>")]
+    assert "data-pd-search-open" in header
+    assert "md-search__input" not in html
+    assert 'data-pd-bundle="../../pagefind/"' in html
+    # pagefind-ui.js is loaded by pagefind-search.js on demand, never by a <script> tag.
+    assert "pagefind/pagefind-ui.js" not in html
+    assert "assets/javascripts/pagefind-search.js" in html
+    listing = (pf_site / COLLECTION / "index.html").read_text(encoding="utf-8")
+    assert "data-pagefind-body" not in listing
+    assert "data-pd-search-open" in listing
+
+
+def test_material_mode_unchanged(built_site: Path) -> None:
+    """The default build keeps Material's search and has nothing of Pagefind."""
+    assert (built_site / "search" / "search_index.json").is_file()
+    assert not (built_site / "pagefind").exists()
+    html = (built_site / FASTVID / "index.html").read_text(encoding="utf-8")
+    assert "md-search__input" in html
+    assert "data-pagefind-body" not in html
+    assert "data-pd-search-open" not in html
+
+
+def test_missing_pagefind_is_a_clear_error(monkeypatch, capsys) -> None:
+    """Without the pagefind package the build stops before doing anything, naming the extra."""
+    monkeypatch.setattr(cli, "_pagefind_installed", lambda: False)
+    monkeypatch.setattr(cli, "generate", lambda *a: pytest.fail("generate ran"))
+    assert cli.main(["build", "--search", "pagefind"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'paper-digest[pagefind]'" in err
+
+
+def test_pagefind_and_offline_refused(monkeypatch, capsys) -> None:
+    """Pagefind needs a web server (it fetches its index and WebAssembly): not with --offline."""
+    monkeypatch.setattr(cli, "generate", lambda *a: pytest.fail("generate ran"))
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["build", "--search", "pagefind", "--offline"])
+    assert exc.value.code == 2
+    assert "--offline" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="module")
+def base_url(pf_site):
+    handler = functools.partial(_QuietHandler, directory=str(pf_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        _skip_or_fail(f"{CHROMIUM} not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - depends on the environment
+        _skip_or_fail("playwright is not installed")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(15_000)
+    try:
+        yield p
+    finally:
+        context.close()
+
+
+def _pagefind_search(page, base_url: str, query: str, path: str = "") -> list[str]:
+    """Open the search dialog from the header, type ``query``; return the result pages (site
+    paths, in rank order) once Pagefind reports results for exactly this query."""
+    page.goto(base_url + path)
+    page.locator("[data-pd-search-open]").click()
+    box = page.locator(".pagefind-ui__search-input")
+    box.wait_for(state="visible")
+    box.fill(query)
+    page.wait_for_function(
+        """q => {
+            const m = document.querySelector('.pagefind-ui__message');
+            return m && m.textContent.includes(q)
+                && document.querySelector('.pagefind-ui__result-link');
+        }""",
+        arg=query,
+    )
+    hrefs = page.eval_on_selector_all(".pagefind-ui__result-link",
+                                      "els => els.map(a => a.getAttribute('href'))")
+    return [urlsplit(h).path.lstrip("/") for h in hrefs]
+
+
+@pytest.mark.browser
+def test_pagefind_finds_fastvid_first(page, base_url) -> None:
+    pages = _pagefind_search(page, base_url, "FastVID")
+    assert pages and pages[0] == FASTVID, pages
+    title = page.locator(".pagefind-ui__result-link").first.inner_text()
+    assert "FastVID" in title
+
+
+@pytest.mark.browser
+def test_pagefind_folds_accents(page, base_url, pf_site) -> None:
+    """"Schrodinger" (no umlaut) finds the Sinkhorn / Schrödinger-bridge paper."""
+    papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
+    [sinkhorn] = [p["url"] for p in papers if p["abstract"].startswith(SINKHORN_START)]
+    pages = _pagefind_search(page, base_url, "Schrodinger")
+    # Two abstracts mention Schrödinger bridges (Sinkhorn paper and IMF procedure).
+    assert sinkhorn in pages[:2], pages
+
+
+@pytest.mark.browser
+def test_pagefind_result_links_work_from_a_subfolder(page, base_url) -> None:
+    """From a paper page (two folders deep) the result links still point at the right pages,
+    and following the first one opens it."""
+    pages = _pagefind_search(page, base_url, "FastVID", path=COLLECTION)
+    assert pages[0] == FASTVID, pages
+    page.locator(".pagefind-ui__result-link").first.click()
+    page.wait_for_url(base_url + FASTVID)
+
+
+@pytest.mark.browser
+def test_pagefind_keyboard_shortcut_and_lazy_loading(page, base_url) -> None:
+    """Nothing of Pagefind loads with the page; "/" opens the dialog and loads it."""
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(base_url, wait_until="networkidle")
+    assert not [u for u in requests if "/pagefind/" in u], requests
+    page.keyboard.press("/")
+    box = page.locator(".pagefind-ui__search-input")
+    box.wait_for(state="visible")
+    page.wait_for_function("() => document.activeElement && "
+                           "document.activeElement.classList.contains('pagefind-ui__search-input')")
+    assert any(u.endswith("/pagefind/pagefind-ui.js") for u in requests)
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-pd-search]').open")
+
+
+@pytest.mark.browser
+def test_pagefind_no_console_errors_no_external_requests(page, base_url) -> None:
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    _pagefind_search(page, base_url, "FastVID")
+    _pagefind_search(page, base_url, "Schrödinger", path=FASTVID)
+    page.wait_for_load_state("networkidle")
+    assert errors == []
+    origin = base_url.rstrip("/")
+    foreign = [u for u in requests
+               if not (u.startswith(origin + "/") or u.startswith(("data:", "blob:", "about:")))]
+    assert foreign == [], foreign
+    # the index was fetched in chunks: the entry file, at least one index chunk and fragments
+    assert any("/pagefind/index/" in u for u in requests), requests
+    assert any("/pagefind/fragment/" in u for u in requests), requests
