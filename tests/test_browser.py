@@ -7,45 +7,24 @@ system Chromium (Playwright's own browser download is not used).
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from browser_support import chromium, new_page, playwright, serve
 
-CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parents[1]
 SCREENSHOTS = REPO / "screenshots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
-if not CHROMIUM.exists():
-    if os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{CHROMIUM} is missing but PAPER_DIGEST_REQUIRE_BROWSER=1", pytrace=False)
-    pytest.skip(f"{CHROMIUM} not installed", allow_module_level=True)
-
-try:
-    from playwright.sync_api import expect, sync_playwright
-except ImportError:  # pragma: no cover - depends on the environment
-    if os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1":
-        raise
-    pytest.skip("playwright is not installed", allow_module_level=True)
+sync_api = playwright()  # skips (or fails in CI) the whole module without Chromium
+expect = sync_api.expect
 
 pytestmark = pytest.mark.browser
 
@@ -65,9 +44,6 @@ _IGNORE = shutil.ignore_patterns(
 _GENERATED = ("papers", "tags", "collections")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
-        pass
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -117,36 +93,20 @@ def SINKHORN(papers) -> str:  # noqa: N802
 
 @pytest.fixture(scope="module")
 def base_url(site_dir):
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(site_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    p = context.new_page()
-    p.set_default_timeout(15_000)
-    try:
+    with new_page(browser) as p:
         yield p
-    finally:
-        context.close()
 
 
 # --------------------------------------------------------------------------- helpers

@@ -8,40 +8,26 @@ tests/test_browser.py (PAPER_DIGEST_REQUIRE_BROWSER=1 turns a skip into a failur
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from browser_support import chromium, new_page, serve, skip_or_fail
 from conftest import _copy_project
 
 from generator import cli
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
-REQUIRE = os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1"
 FASTVID = "papers/fastvid-dynamic-density-pruning-for-fast-video-llms/"
 SINKHORN_START = "The Schrödinger bridge problem seeks"
 COLLECTION = "collections/neurips-2025-papers/"
 
 
-def _skip_or_fail(reason: str) -> None:
-    if REQUIRE:
-        pytest.fail(f"{reason} but PAPER_DIGEST_REQUIRE_BROWSER=1", pytrace=False)
-    pytest.skip(reason)
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
-        pass
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -52,7 +38,7 @@ def pagefind_project(tmp_path_factory) -> Path:
     """A copy of the project after ``paper-digest build --search pagefind``."""
     if not cli._pagefind_installed():
         # In CI the test extra installs it (pagefind[bin]); a missing one is a failure there.
-        _skip_or_fail("pagefind is not installed (pip install 'paper-digest[pagefind]')")
+        skip_or_fail("pagefind is not installed (pip install 'paper-digest[pagefind]')")
     project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("PAPER_DIGEST_SEARCH", None)
@@ -133,41 +119,20 @@ def test_pagefind_and_offline_refused(monkeypatch, capsys) -> None:
 
 @pytest.fixture(scope="module")
 def base_url(pf_site):
-    handler = functools.partial(_QuietHandler, directory=str(pf_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(pf_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not CHROMIUM.exists():
-        _skip_or_fail(f"{CHROMIUM} not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:  # pragma: no cover - depends on the environment
-        _skip_or_fail("playwright is not installed")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    p = context.new_page()
-    p.set_default_timeout(15_000)
-    try:
+    with new_page(browser) as p:
         yield p
-    finally:
-        context.close()
 
 
 def _pagefind_search(page, base_url: str, query: str, path: str = "") -> list[str]:

@@ -19,19 +19,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
+from browser_support import chromium, new_page, playwright
 from conftest import ROOT, _copy_project, run_build
 
 WORKFLOW = ROOT / ".github" / "workflows" / "deploy.yml"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--allow-file-access-from-files",
-]
 FASTVID = "fastvid-dynamic-density-pruning-for-fast-video-llms"
 
 
@@ -166,65 +157,41 @@ def test_offline_build_relative_links_resolve(offline_site):
     assert not missing, list(missing.items())[:10]
 
 
-def _require_browser():
-    """Skip (or fail under PAPER_DIGEST_REQUIRE_BROWSER=1) without Chromium or Playwright;
-    return Playwright's ``(expect, sync_playwright)``."""
-    required = os.environ.get("PAPER_DIGEST_REQUIRE_BROWSER") == "1"
-    if not CHROMIUM.exists():
-        if required:
-            pytest.fail(f"{CHROMIUM} is missing but PAPER_DIGEST_REQUIRE_BROWSER=1")
-        pytest.skip(f"{CHROMIUM} not installed")
-    try:
-        from playwright.sync_api import expect, sync_playwright
-    except ImportError:  # pragma: no cover - depends on the environment
-        if required:
-            raise
-        pytest.skip("playwright is not installed")
-    return expect, sync_playwright
-
-
 @pytest.mark.browser
 def test_offline_site_from_disk_navigates_and_searches(offline_site):
     """Opened as file://.../index.html: a click reaches the FastVID page, search for
     "FastVID" returns it, no console errors, and nothing but file: URLs is requested."""
-    expect, sync_playwright = _require_browser()
+    expect = playwright().expect
     requests: list[str] = []
     errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-                                     headless=True)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.on("request", lambda r: requests.append(r.url))
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            page.on("console",
-                    lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
+    # file:// pages may read other file:// files (the search index script), as in a browser
+    # that a reader opened the downloaded site in.
+    with chromium("--allow-file-access-from-files") as browser, new_page(browser) as page:
+        page.context.on("request", lambda r: requests.append(r.url))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
 
-            page.goto((offline_site / "index.html").as_uri())
-            page.locator("article a[href='code.html']").first.click()
-            page.locator(".pd-entry__title a", has_text="FastVID").first.click()
-            page.wait_for_url(f"**/papers/{FASTVID}.html")
-            expect(page.locator("article h1").first).to_contain_text("FastVID")
+        page.goto((offline_site / "index.html").as_uri())
+        page.locator("article a[href='code.html']").first.click()
+        page.locator(".pd-entry__title a", has_text="FastVID").first.click()
+        page.wait_for_url(f"**/papers/{FASTVID}.html")
+        expect(page.locator("article h1").first).to_contain_text("FastVID")
 
-            box = page.locator("input.md-search__input")
-            box.click()
-            # The index loads in the (iframe) worker; a query typed before that is lost.
-            page.wait_for_function(
-                """() => {
-                    const m = document.querySelector('.md-search-result__meta');
-                    return m && m.textContent.trim() && !/initializ/i.test(m.textContent);
-                }"""
-            )
-            box.fill("FastVID")
-            box.press("End")
-            first = page.locator(".md-search-result__item a.md-search-result__link").first
-            first.wait_for(state="attached")
-            assert f"papers/{FASTVID}.html" in first.get_attribute("href")
-            expect(first).to_contain_text("FastVID")
-        finally:
-            browser.close()
+        box = page.locator("input.md-search__input")
+        box.click()
+        # The index loads in the (iframe) worker; a query typed before that is lost.
+        page.wait_for_function(
+            """() => {
+                const m = document.querySelector('.md-search-result__meta');
+                return m && m.textContent.trim() && !/initializ/i.test(m.textContent);
+            }"""
+        )
+        box.fill("FastVID")
+        box.press("End")
+        first = page.locator(".md-search-result__item a.md-search-result__link").first
+        first.wait_for(state="attached")
+        assert f"papers/{FASTVID}.html" in first.get_attribute("href")
+        expect(first).to_contain_text("FastVID")
     assert errors == []
     off_disk = [u for u in requests if not u.startswith(("file:", "data:", "blob:", "about:"))]
     assert off_disk == [], off_disk
