@@ -11,8 +11,9 @@ before it:
 The public API is what ``__all__`` names; everything else may change.
 """
 
-from generator.build import DigestResult, generate
+from generator.build import DigestConfig, DigestResult, generate
 from generator.errors import DigestError, InputError
 from generator.records import Abstract, Paper, Source
 
-__all__ = ["Abstract", "DigestError", "DigestResult", "InputError", "Paper", "Source", "generate"]
+__all__ = ["Abstract", "DigestConfig", "DigestError", "DigestResult", "InputError", "Paper",
+           "Source", "generate"]

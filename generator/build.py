@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,6 +22,8 @@ from generator.read import SeedFile, read_seeds
 from generator.records import Notice, Paper
 from generator.render.pages import render_site
 from generator.write import WriteReport, write_docs
+
+PROGRESS_EVERY = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,8 @@ class DigestResult:
         return "\n".join(["read:", *lines])
 
 
-def collect(config: DigestConfig, cache: BuildCache | None = None
+def collect(config: DigestConfig, cache: BuildCache | None = None,
+            progress: Callable[[str], None] | None = None
             ) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...], tuple[Notice, ...],
                        tuple[str, ...]]:
     """Read, extract and catalog without writing anything.
@@ -88,6 +92,8 @@ def collect(config: DigestConfig, cache: BuildCache | None = None
     Args:
         config: where things are.
         cache: memo of extracted facts by paper id (only read and filled here).
+        progress: called with a one-line message after reading and every
+            ``PROGRESS_EVERY`` abstracts extracted.
 
     Returns:
         ``(papers, files, notices, tag_names)``.
@@ -98,15 +104,21 @@ def collect(config: DigestConfig, cache: BuildCache | None = None
     taxonomy = load_taxonomy(config.taxonomy)
     overrides = load_overrides(config.overrides)
     seeds = read_seeds(config.seeds_dir)
+    say = progress or (lambda message: None)
+    say(f"read {len(seeds.abstracts)} abstracts from {len(seeds.files)} files")
     memo = cache.facts if cache is not None else {}
     facts_list = []
-    for a in seeds.abstracts:
+    reused = 0
+    for n, a in enumerate(seeds.abstracts, start=1):
         pid = paper_id(a.text)
         hit = memo.get(pid)
+        reused += hit is not None
         # Extraction reads only the text: a cached result needs just the current sources.
         f = replace(hit, abstract=a) if hit is not None else extract_paper(a, taxonomy)
         memo[pid] = f
         facts_list.append(f)
+        if n % PROGRESS_EVERY == 0 or n == len(seeds.abstracts):
+            say(f"extracted {n}/{len(seeds.abstracts)} ({reused} from the cache)")
     facts = tuple(facts_list)
     facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
     return build_catalog(facts), seeds.files, seeds.notices, taxonomy.names
@@ -118,8 +130,12 @@ def _seeds_updated(seeds_dir: Path) -> datetime:
     return datetime.fromtimestamp(max(stamps), tz=timezone.utc)
 
 
-def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
+def generate(config: DigestConfig = DigestConfig(),
+             progress: Callable[[str], None] | None = None) -> DigestResult:
     """Turn ``config.seeds_dir`` into Markdown pages in ``config.docs_dir``.
+
+    ``progress`` (optional) receives one-line messages as the stages advance (files read,
+    abstracts extracted, pages rendered and written), for long runs.
 
     Raises:
         DigestError: bad input or an unsafe write; the docs folder is then left untouched.
@@ -128,17 +144,22 @@ def generate(config: DigestConfig = DigestConfig()) -> DigestResult:
     cache = None
     if config.cache_dir is not None:
         cache = load_cache(config.cache_dir / "cache.pickle", fingerprint(config.taxonomy))
-    papers, files, notices, tags = collect(config, cache)
+    say = progress or (lambda message: None)
+    papers, files, notices, tags = collect(config, cache, progress)
     # Imported here: scikit-learn takes a second to import, and the MkDocs hook module (which
     # imports this one) must stay cheap when `paper-digest build` already generated the pages.
     from generator.related import related_papers
 
     related = related_papers(papers)
+    say(f"related papers found for {len(papers)} papers")
     used_pages: set[str] = set()
     pages = render_site(papers, tags, config.site_name, related=related,
                         memo=cache.pages if cache is not None else None, used=used_pages,
                         updated=_seeds_updated(config.seeds_dir))
+    say(f"rendered {len(pages)} files")
     report = write_docs(config.docs_dir, pages)
+    say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
+        f"{len(report.removed)} removed)")
     if cache is not None:
         save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers}, used_pages)
     return DigestResult(papers, files, notices, report, time.perf_counter() - start)

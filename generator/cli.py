@@ -155,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             from generator.evaluate import main as eval_main
             return eval_main(Path(args.eval_dir), Path(args.seeds), Path(args.taxonomy),
                              args.worst)
-        result = generate(_config(args))
+        result = generate(_config(args), progress=lambda message: print(
+            f"paper-digest: {message}", file=sys.stderr, flush=True))
     except DigestError as exc:
         print(f"paper-digest: error: {exc}", file=sys.stderr)
         return 1
