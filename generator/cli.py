@@ -34,22 +34,34 @@ _PAGEFIND_MISSING = ("--search pagefind needs the pagefind package: "
                      "pip install 'paper-digest[pagefind]'")
 
 
-def _site_name(config_file: str) -> str:
-    """``site_name`` from mkdocs.yml (the same heading the MkDocs hook uses), or a default
-    when there is no readable mkdocs.yml."""
+def _mkdocs_setting(config_file: str, key: str) -> str | None:
+    """A string setting of mkdocs.yml, read with MkDocs' own YAML loader (it knows ``!ENV``)
+    without validating the whole config; ``None`` when absent or unreadable (``mkdocs build``
+    reports a broken mkdocs.yml itself)."""
     path = Path(config_file)
-    if path.exists():
-        # mkdocs' own YAML loader (it knows !ENV), without validating the whole config.
-        from mkdocs.utils.yaml import yaml_load
+    if not path.exists():
+        return None
+    from mkdocs.utils.yaml import yaml_load
 
-        try:
-            with path.open(encoding="utf-8") as fh:
-                name = (yaml_load(fh) or {}).get("site_name")
-        except Exception:  # noqa: BLE001 - a broken mkdocs.yml is reported by mkdocs itself
-            name = None
-        if isinstance(name, str) and name.strip():
-            return name
-    return DigestConfig.site_name
+    try:
+        with path.open(encoding="utf-8") as fh:
+            value = (yaml_load(fh) or {}).get(key)
+    except Exception:  # noqa: BLE001 - see docstring
+        return None
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _site_name(config_file: str) -> str:
+    """``site_name`` from mkdocs.yml (the heading the MkDocs hook uses too), or a default."""
+    return _mkdocs_setting(config_file, "site_name") or DigestConfig.site_name
+
+
+def _docs_dir(args: argparse.Namespace) -> Path:
+    """``--docs``, else mkdocs.yml's ``docs_dir`` (relative to mkdocs.yml), else docs_src."""
+    if args.docs:
+        return Path(args.docs)
+    value = _mkdocs_setting(args.config_file, "docs_dir")
+    return Path(args.config_file).parent / value if value else Path("docs_src")
 
 
 def _site_dir(args: argparse.Namespace) -> Path:
@@ -57,19 +69,8 @@ def _site_dir(args: argparse.Namespace) -> Path:
     (relative to the config file's folder, as MkDocs resolves it), else ``site``."""
     if args.site_dir:
         return Path(args.site_dir)
-    config = Path(args.config_file)
-    site_dir = "site"
-    if config.exists():
-        from mkdocs.utils.yaml import yaml_load
-
-        try:
-            with config.open(encoding="utf-8") as fh:
-                value = (yaml_load(fh) or {}).get("site_dir")
-        except Exception:  # noqa: BLE001 - mkdocs build has already read it successfully
-            value = None
-        if isinstance(value, str) and value.strip():
-            site_dir = value
-    return config.parent / site_dir
+    return Path(args.config_file).parent / (_mkdocs_setting(args.config_file, "site_dir")
+                                            or "site")
 
 
 def _pagefind_installed() -> bool:
@@ -96,7 +97,7 @@ def _run_pagefind(site_dir: Path) -> int:
 
 def _config(args: argparse.Namespace) -> DigestConfig:
     return DigestConfig(
-        seeds_dir=Path(args.seeds), docs_dir=Path(args.docs), taxonomy=Path(args.taxonomy),
+        seeds_dir=Path(args.seeds), docs_dir=_docs_dir(args), taxonomy=Path(args.taxonomy),
         overrides=Path(args.overrides) if args.overrides else Path(args.seeds) / "overrides.yml",
         cache_dir=None if args.no_cache else Path(args.cache_dir),
         site_name=_site_name(args.config_file),
@@ -111,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
                         ("build", "generate, then build the site with mkdocs build --strict")):
         p = sub.add_parser(name, help=help_)
         p.add_argument("--seeds", default="seeds", help="folder of seed .txt files")
-        p.add_argument("--docs", default="docs_src", help="MkDocs docs_dir to write pages into")
+        p.add_argument("--docs", default=None,
+                       help="folder to write pages into (default: docs_dir of mkdocs.yml; "
+                            "for build it must be that docs_dir)")
         p.add_argument("--taxonomy", default="taxonomy.yml", help="tag taxonomy YAML file")
         p.add_argument("--overrides", default=None,
                        help="per-paper overrides YAML (default: SEEDS/overrides.yml)")
@@ -150,6 +153,13 @@ def main(argv: list[str] | None = None) -> int:
             if not _pagefind_installed():
                 print(f"paper-digest: error: {_PAGEFIND_MISSING}", file=sys.stderr)
                 return 1
+        configured = _mkdocs_setting(args.config_file, "docs_dir") or "docs"
+        expected = Path(args.config_file).parent / configured
+        if args.docs and Path(args.docs).resolve() != expected.resolve():
+            # mkdocs builds its own docs_dir: writing pages elsewhere would publish stale ones.
+            parser.error(f"--docs {args.docs} differs from docs_dir '{configured}' of "
+                         f"{args.config_file}: build writes and builds that folder (use "
+                         "'generate --docs' to write pages elsewhere)")
     try:
         if args.command == "eval":
             from generator.evaluate import main as eval_main

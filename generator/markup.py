@@ -100,7 +100,10 @@ def tokenize(source: str) -> tuple[Token, ...]:
         reproduces every word of the source (nothing is lost except citation keys and TeX
         markup itself). Never raises: unbalanced braces and stray ``$`` are kept as text.
     """
-    return tuple(_merge(_Scanner(source).run()))
+    try:
+        return tuple(_merge(_Scanner(source).run()))
+    except RecursionError:  # hundreds of nested \\textbf{: keep the source as literal text
+        return (Text(source),)
 
 
 class _Scanner:

@@ -14,6 +14,7 @@ that matches no paper is an error (a typo must not be silently ignored).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from generator.markup import plain_text
 from generator.records import PaperFacts
 
 FIELDS = ("title", "tags", "highlight")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,8 @@ def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]
         for name, value in (("title", title), ("highlight", highlight)):
             if value is not None and (not isinstance(value, str) or not value.strip()):
                 raise InputError(label, line, f"{pid}: {name} must be a non-empty string")
+            if value is not None and _CONTROL.search(value):
+                raise InputError(label, line, f"{pid}: {name} contains a control character")
         if tags is not None and (not isinstance(tags, list) or
                                  not all(isinstance(t, str) for t in tags)):
             raise InputError(label, line, f"{pid}: tags must be a list of tag names")

@@ -23,6 +23,9 @@ from generator.errors import InputError
 from generator.records import Abstract, Notice, Source
 
 HEADER_MAX_CHARS = 120
+# Characters no text file of abstracts contains and XML (the feed) cannot carry: C0 controls
+# other than tab, line feed and carriage return, and U+FFFE/U+FFFF.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _BOM = "\ufeff"
 _SPACE_RUN = re.compile(r"\s+")
 
@@ -120,6 +123,12 @@ def parse_seed_text(data: bytes, name: str, shown: str | None = None) -> tuple[s
             shown, line, f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}"
         ) from None
     text = text.removeprefix(_BOM).replace("\r\n", "\n").replace("\r", "\n")
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise InputError(shown, line, f"control character U+{ord(bad.group(0)):04X} at column "
+                                      f"{column}: not text (a binary file?)")
     paragraphs: list[tuple[int, str]] = []
     current: list[str] = []
     start = 0

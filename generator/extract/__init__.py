@@ -53,7 +53,8 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy) -> PaperFacts:
         abstract=abstract,
         id=paper_id(abstract.text),
         name=name,
-        title=title or plain[:60],
+        # An abstract with no words (only "\cite{x}", say) still needs a title.
+        title=title or f"Untitled abstract {paper_id(abstract.text)}",
         highlight=highlight,
         tags=tags,
         links=links,

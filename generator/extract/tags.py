@@ -80,6 +80,9 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
         if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
             raise InputError(label, None, f"tag #{index} has no name")
         name = str(entry["name"]).strip()
+        if re.search(r"[<>\"`]", name):
+            # Material prints tag names into pages unescaped: keep markup out of them.
+            raise InputError(label, None, f"tag name {name!r} contains one of < > \" `")
         slug = slugify(name)
         if slug in slugs:
             raise InputError(label, None, f"tags {slugs[slug]!r} and {name!r} have the same slug "

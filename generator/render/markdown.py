@@ -26,7 +26,10 @@ _ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
 _ESCAPE_KEEP_EMPHASIS = re.compile(r"[\\`{}\[\]|~^=<>&]")
 _MATHML_TEXT = re.compile(r">([^<]+)<")
 _MATHML_SPECIAL = re.compile(r"[*_\[\]\\`{}|~^=+:!]")  # not "#": it is part of "&#x2A;"
-_BLOCK_START = re.compile(r"^(\s*)([#]|[-+*](?=\s)|\d+[.)](?=\s))")
+# A paragraph start that Markdown or its extensions would read as a block: heading, list item,
+# thematic break ("***"), admonition/details/tabs ("!!!", "???", "===").
+_BLOCK_START = re.compile(
+    r"^(\s*)([#]|[-+*](?=\s)|[-*_](?=[-*_\s]*$)|\d+[.)](?=\s)|!!!|\?\?\?|===)")
 _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
 _SAFE_SCHEMES = ("http://", "https://")
 
@@ -113,7 +116,11 @@ def render_paragraph(tokens: tuple[Token, ...]) -> str:
     text = render_tokens(tokens).strip()
     m = _BLOCK_START.match(text)
     if m:
-        text = text[: m.end(1)] + "\\" + text[m.end(1):] if not m.group(2)[0].isdigit() else (
-            re.sub(r"^(\s*\d+)([.)])", r"\1\\\2", text)
-        )
+        first = m.group(2)[0]
+        if first.isdigit():
+            text = re.sub(r"^(\s*\d+)([.)])", r"\1\\\2", text)
+        elif first in "!?=":  # not backslash-escapable: an entity for the first character
+            text = text[: m.end(1)] + f"&#{ord(first)};" + text[m.end(1) + 1:]
+        else:
+            text = text[: m.end(1)] + "\\" + text[m.end(1):]
     return text

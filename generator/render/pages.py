@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -126,7 +127,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     collections: dict[str, list[Paper]] = {}
     for p in papers:
         collections.setdefault(p.facts.abstract.collection, []).append(p)
-    coll_slugs = {name: slugify(name) or "collection" for name in collections}
+    coll_slugs = _collection_slugs(list(collections))
     site = Site(tuple(tag_slugs.items()), tuple(coll_slugs.items()))
     ctx = {"site": site, "tag_slugs": tag_slugs, "coll_slugs": coll_slugs,
            "host_labels": HOST_LABELS, "front_matter": front_matter}
@@ -290,6 +291,25 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
 
 def _percent(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "0%"
+
+
+def _collection_slugs(names: list[str]) -> dict[str, str]:
+    """A distinct slug per collection, in input order: "AI & ML" and "AI-ML" both slugify to
+    ``ai-ml``, so the later one gets ``ai-ml-2``; a slug that looks like a listing's later page
+    (``x-page-2``) gets ``-c`` so it cannot take another listing's file."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        base = slugify(name) or "collection"
+        if re.search(r"-page-\d+$", base):
+            base += "-c"
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        taken.add(slug)
+        out[name] = slug
+    return out
 
 
 def _short_record(p: Paper) -> str:

@@ -1,0 +1,103 @@
+"""Regressions found by a hostile-input session (each a reproduction that once failed)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+
+from generator import cli
+from generator.build import DigestConfig, generate
+from generator.errors import InputError
+from generator.extract.tags import load_taxonomy
+from generator.markup import Text, tokenize
+from generator.read import parse_seed_text
+from generator.render.markdown import render_paragraph
+from generator.render.pages import _collection_slugs
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTENSIONS = ["admonition", "attr_list", "md_in_html", "pymdownx.details",
+              "pymdownx.superfences"]
+
+
+def _generate(tmp: Path, files: dict[str, str]) -> DigestConfig:
+    seeds = tmp / "seeds"
+    seeds.mkdir(parents=True)
+    for name, text in files.items():
+        (seeds / name).write_text(text, encoding="utf-8")
+    config = DigestConfig(seeds_dir=seeds, docs_dir=tmp / "docs", taxonomy=ROOT / "taxonomy.yml",
+                          overrides=seeds / "overrides.yml", cache_dir=None)
+    generate(config)
+    return config
+
+
+def test_control_character_is_an_input_error():
+    """A NUL (or other C0 control) is reported with file, line and column, not a crash."""
+    with pytest.raises(InputError) as err:
+        parse_seed_text(b"H\n\nWe propose a method. a\x00b\n", "a.txt", "seeds/a.txt")
+    assert str(err.value) == ("seeds/a.txt:3: control character U+0000 at column 23: not text "
+                              "(a binary file?)")
+
+
+def test_tag_name_with_markup_is_rejected(tmp_path):
+    """Material prints tag names unescaped, so a name with < > " ` is a taxonomy error."""
+    path = tmp_path / "taxonomy.yml"
+    path.write_text("tags:\n  - name: '<script>x</script>'\n", encoding="utf-8")
+    with pytest.raises(InputError, match="contains one of < > \" `"):
+        load_taxonomy(path)
+
+
+@pytest.mark.parametrize("source", ["***", "___", "- - -", '!!! danger "X"', "??? note",
+                                    '=== "Tab"'])
+def test_block_markers_stay_text(source):
+    """A paragraph that is only a thematic break or an admonition/tab marker stays text."""
+    html = markdown.markdown(render_paragraph(tokenize(source)), extensions=EXTENSIONS)
+    soup = BeautifulSoup(html, "html.parser")
+    assert [t.name for t in soup.find_all(True)] == ["p"]
+    assert soup.get_text() == source
+
+
+def test_deep_nesting_does_not_crash():
+    """600 nested \\textbf{ come back as literal text instead of a RecursionError."""
+    source = "\\textbf{" * 600 + "x" + "}" * 600
+    assert tokenize(source) == (Text(source),)
+
+
+def test_colliding_collection_slugs_are_distinct():
+    """Collections whose names slugify alike, or look like a later page, get distinct files."""
+    assert _collection_slugs(["AI & ML", "AI ML", "AI-ML", "AI page 2"]) == {
+        "AI & ML": "ai-ml", "AI ML": "ai-ml-2", "AI-ML": "ai-ml-3", "AI page 2": "ai-page-2-c"}
+
+
+def test_wordless_abstract_gets_a_title(tmp_path):
+    """An abstract that is only a citation still gets a title, a page and a feed entry."""
+    config = _generate(tmp_path, {"a.txt": "H\n\n\\cite{a}\n"})
+    [page] = (config.docs_dir / "papers").glob("*.md")
+    assert "title: Untitled abstract " in page.read_text(encoding="utf-8")
+    assert "<entry>" in (config.docs_dir / "feed.xml").read_text(encoding="utf-8")
+
+
+def test_seed_file_name_cannot_inject(tmp_path):
+    """A backtick in a seed file's name cannot close a code span and inject HTML."""
+    name = "a` <img src=x onerror=alert(1)> `b.txt"
+    config = _generate(tmp_path, {name: "H\n\nWe propose a method for training models.\n"})
+    [page] = (config.docs_dir / "papers").glob("*.md")
+    html = markdown.markdown(page.read_text(encoding="utf-8").split("---\n", 2)[2],
+                             extensions=EXTENSIONS)
+    soup = BeautifulSoup(html, "html.parser")
+    assert soup.find("img") is None
+    assert name in soup.get_text()
+
+
+def test_build_refuses_a_docs_folder_mkdocs_does_not_build(tmp_path, monkeypatch, capsys):
+    """`build --docs X` with X not mkdocs.yml's docs_dir would publish stale pages: refused."""
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "generate", lambda *a, **k: pytest.fail("generate ran"))
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["build", "--docs", "elsewhere"])
+    assert exc.value.code == 2
+    assert "differs from docs_dir 'docs_src'" in capsys.readouterr().err
