@@ -67,7 +67,8 @@ class DigestResult:
 
     def summary(self) -> str:
         """A human summary: papers read per file, pages written, code counts, warnings."""
-        lines = [f"  {f.name}: {f.abstracts} abstracts ({f.collection})" for f in self.files]
+        lines = [f"  {f.name}: {f.abstracts} abstract{'s' if f.abstracts != 1 else ''} "
+                 f"({f.collection})" for f in self.files]
         code = sum(p.facts.code_status == "available" for p in self.papers)
         promised = sum(p.facts.code_status == "promised" for p in self.papers)
         r = self.report

@@ -1,4 +1,4 @@
-"""Command line: ``paper-digest build | generate | eval``.
+"""Command line: paper-digest build | generate | eval.
 
 ``generate`` writes the Markdown pages only; ``build`` generates and then runs
 ``mkdocs build --strict`` (zero warnings allowed); ``build --offline`` (or the environment
