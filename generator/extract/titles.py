@@ -356,12 +356,23 @@ def _fit(head: str, phrase: str) -> str:
     return shorten(title)
 
 
+_CLAUSE_JOIN = re.compile(r"\s+(?:and|that|which|while|when|where|even|using|through|by)\s+",
+                          re.IGNORECASE)
+_JOIN = re.compile(r"\s+(?:for|of|with|via|in|on|under|to|across|from)\s+", re.IGNORECASE)
+
+
 def shorten(title: str, limit: int = MAX_TITLE) -> str:
     """Cut ``title`` to at most ``limit`` characters at a word boundary, never leaving a
     trailing stopword or punctuation."""
     title = " ".join(title.split()).strip(" ,;:")
     if len(title) <= limit:
         return title
+    # Prefer ending before a joining word ("... Outputs | for Certain Inputs") so the title ends
+    # on a whole phrase, not on a dangling adjective.
+    for joiner in (_CLAUSE_JOIN, _JOIN):  # a clause boundary first, else a preposition
+        joins = [m.start() for m in joiner.finditer(title) if 25 <= m.start() <= limit]
+        if joins:
+            return title[: joins[-1]].strip(" ,;:")
     words = title[: limit + 1].split()[:-1]
     while words and (words[-1].lower().strip(",;:") in _STOPWORDS or len(words) > 1 and
                      words[-1].endswith(",")):
