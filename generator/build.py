@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.cache import BuildCache, fingerprint, load_cache, save_cache
 from generator.catalog import build_catalog
 from generator.extract import extract_paper, paper_id
-from generator.extract.tags import load_taxonomy
+from generator.extract.tags import Taxonomy, load_taxonomy
 from generator.overrides import apply_overrides, load_overrides
 from generator.read import SeedFile, read_seeds
 from generator.records import Notice, Paper
@@ -86,8 +86,7 @@ class DigestResult:
 
 def collect(config: DigestConfig, cache: BuildCache | None = None,
             progress: Callable[[str], None] | None = None
-            ) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...], tuple[Notice, ...],
-                       tuple[str, ...]]:
+            ) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...], tuple[Notice, ...], Taxonomy]:
     """Read, extract and catalog without writing anything.
 
     Args:
@@ -97,7 +96,7 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
             ``PROGRESS_EVERY`` abstracts extracted.
 
     Returns:
-        ``(papers, files, notices, tag_names)``.
+        ``(papers, files, notices, taxonomy)``.
 
     Raises:
         DigestError: any invalid input (seeds, taxonomy, overrides), naming file and line.
@@ -122,7 +121,7 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
             say(f"extracted {n}/{len(seeds.abstracts)} ({reused} from the cache)")
     facts = tuple(facts_list)
     facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
-    return build_catalog(facts), seeds.files, seeds.notices, taxonomy.names
+    return build_catalog(facts), seeds.files, seeds.notices, taxonomy
 
 
 def _seeds_updated(seeds_dir: Path) -> datetime:
@@ -146,7 +145,7 @@ def generate(config: DigestConfig = DigestConfig(),
     if config.cache_dir is not None:
         cache = load_cache(config.cache_dir / "cache.pickle", fingerprint(config.taxonomy))
     say = progress or (lambda message: None)
-    papers, files, notices, tags = collect(config, cache, progress)
+    papers, files, notices, taxonomy = collect(config, cache, progress)
     # Imported here: scikit-learn takes a second to import, and the MkDocs hook module (which
     # imports this one) must stay cheap when `paper-digest build` already generated the pages.
     from generator.related import related_papers
@@ -154,7 +153,8 @@ def generate(config: DigestConfig = DigestConfig(),
     related = related_papers(papers)
     say(f"related papers found for {len(papers)} papers")
     used_pages: set[str] = set()
-    pages = render_site(papers, tags, config.site_name, related=related,
+    pages = render_site(papers, taxonomy.names, config.site_name, related=related,
+                        tag_descriptions={r.name: r.description for r in taxonomy.rules},
                         memo=cache.pages if cache is not None else None, used=used_pages,
                         updated=_seeds_updated(config.seeds_dir))
     say(f"rendered {len(pages)} files")

@@ -64,9 +64,10 @@ def test_pagefind_bundle_and_no_lunr_index(pf_site: Path) -> None:
     assert (pf_site / "pagefind" / "pagefind-ui.css").is_file()
     assert not (pf_site / "search" / "search_index.json").exists()
     entry = json.loads((pf_site / "pagefind" / "pagefind-entry.json").read_text())
-    # 57 papers + home, about, statistics and the tag index; the listings are not indexed.
+    # 57 papers + home, about, statistics, the tag index and the collection index; the
+    # listings (pages with filters) are not indexed.
     [lang] = entry["languages"].values()
-    assert lang["page_count"] == 61, entry
+    assert lang["page_count"] == 62, entry
 
 
 def test_pagefind_markup(pf_site: Path) -> None:

@@ -104,7 +104,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 related: Mapping[str, tuple[str, ...]] | None = None,
                 memo: dict[str, str] | None = None,
                 used: set[str] | None = None,
-                updated: datetime | None = None) -> dict[str, str]:
+                updated: datetime | None = None,
+                tag_descriptions: Mapping[str, str] | None = None) -> dict[str, str]:
     """Every generated file of the docs folder.
 
     Args:
@@ -116,6 +117,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         memo: optional page cache, hash of a paper page's inputs -> its text; read and
             filled here, so unchanged paper pages are not rendered again.
         used: if given, receives the memo keys this call used (so the caller can prune).
+        tag_descriptions: tag -> when it applies (the taxonomy's description), shown on the
+            tag pages and the tags index.
         updated: the time stamped on the Atom feed (default: the Unix epoch, so output stays
             deterministic).
 
@@ -129,8 +132,9 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         collections.setdefault(p.facts.abstract.collection, []).append(p)
     coll_slugs = _collection_slugs(list(collections))
     site = Site(tuple(tag_slugs.items()), tuple(coll_slugs.items()))
-    ctx = {"site": site, "tag_slugs": tag_slugs, "coll_slugs": coll_slugs,
-           "host_labels": HOST_LABELS, "front_matter": front_matter}
+    descriptions = dict(tag_descriptions or {})
+    ctx = {"site": site, "tag_slugs": tag_slugs, "descriptions": descriptions,
+           "coll_slugs": coll_slugs, "host_labels": HOST_LABELS, "front_matter": front_matter}
     out: dict[str, str] = {}
     by_id = {p.id: p for p in papers}
     related = related or {}
@@ -196,7 +200,10 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             tagged[t].append(p)
     for tag, slug in tag_slugs.items():
         members = tagged[tag]
-        paginate(f"tags/{slug}", tag, members, f"{len(members)} papers tagged {tag}.",
+        about = descriptions.get(tag, "")
+        paginate(f"tags/{slug}", tag, members,
+                 f"{len(members)} papers tagged {tag}" + (
+                     f": the main subject is {about.rstrip('.')}." if about else "."),
                  chip_target.render(tag=tag), link=" [All tags](index.md).")
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
@@ -205,6 +212,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
              f"{len(promised)} more promise code (listed after them).")
     out["tags/index.md"] = env.get_template("tags.md.j2").render(
         counts=Counter(t for p in papers for t in p.facts.tags), **ctx)
+    out["collections/index.md"] = env.get_template("collections.md.j2").render(
+        collections=collections, **ctx)
     out["stats.md"] = env.get_template("stats.md.j2").render(
         charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
         total=len(papers), **ctx)
