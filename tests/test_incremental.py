@@ -26,7 +26,7 @@ def test_listings_paginate(tmp_path, monkeypatch):
     generate(_config(tmp_path, cache=False))
     coll = tmp_path / "docs" / "collections"
     assert sorted(p.name for p in coll.iterdir()) == [
-        "neurips-2025-papers-page-2.md", "neurips-2025-papers-page-3.md",
+        "index.md", "neurips-2025-papers-page-2.md", "neurips-2025-papers-page-3.md",
         "neurips-2025-papers.md"]
     page2 = (coll / "neurips-2025-papers-page-2.md").read_text(encoding="utf-8")
     assert "page 2 of 3" in page2 and "Showing 21–40." in page2
