@@ -96,3 +96,4 @@ def test_bad_taxonomy_is_a_clear_error(tmp_path, body, message):
     with pytest.raises(InputError) as err:
         load_taxonomy(path, label="taxonomy.yml")
     assert str(err.value).startswith("taxonomy.yml") and message in str(err.value)
+

@@ -226,7 +226,9 @@ def _noun_phrase(text: str) -> str:
         text = text[lead.end():]
     text = re.sub(r"^(?:approach|method|framework|model|algorithm|technique),\s+", "", text)
     m = _CLAUSE_END.search(text)
-    if m and len(text[: m.start()].split()) < 4 and m.group(0).strip() in ("that", "which"):
+    thin = len(text[: m.start()].split()) if m else 99
+    if m and (thin < 4 and m.group(0).strip() in ("that", "which")
+              or thin < 4 and m.group(0).strip() == "to"):
         # "a modular framework that uses ..." is too thin cut at "that": keep the clause.
         m = _CLAUSE_END.search(text, m.end())
         while m and m.group(0).strip() in ("that", "which", "to", "by", "using"):
@@ -344,35 +346,31 @@ def _title_case(text: str) -> str:
 
 
 def _fit(head: str, phrase: str) -> str:
-    """``head + phrase`` within ``MAX_TITLE``: when too long, cut the phrase before a
-    trailing ``of/for/with/in/on ...`` part rather than mid-phrase, else at a word."""
-    title = head + phrase
-    if len(title) <= MAX_TITLE:
-        return title
-    for m in reversed(list(re.finditer(r"\s+(?:for|of|with|via|in|on|under|based on|that)\s+",
-                                       title))):
-        if m.start() <= MAX_TITLE and m.start() >= len(head) + 12:
-            return title[: m.start()]
-    return shorten(title)
+    """``head + phrase`` within ``MAX_TITLE``, the phrase cut as ``shorten`` cuts."""
+    return head + shorten(phrase, MAX_TITLE - len(head), min_keep=12)
 
 
 _CLAUSE_JOIN = re.compile(r"\s+(?:and|that|which|while|when|where|even|using|through|by)\s+",
                           re.IGNORECASE)
-_JOIN = re.compile(r"\s+(?:for|of|with|via|in|on|under|to|across|from)\s+", re.IGNORECASE)
+_JOIN = re.compile(r"\s+(?:for|of|with|via|in|on|under|to|as|across|from|based on)\s+",
+                   re.IGNORECASE)
 
 
-def shorten(title: str, limit: int = MAX_TITLE) -> str:
+def shorten(title: str, limit: int = MAX_TITLE, min_keep: int = 25) -> str:
     """Cut ``title`` to at most ``limit`` characters at a word boundary, never leaving a
     trailing stopword or punctuation."""
     title = " ".join(title.split()).strip(" ,;:")
     if len(title) <= limit:
         return title
-    # Prefer ending before a joining word ("... Outputs | for Certain Inputs") so the title ends
-    # on a whole phrase, not on a dangling adjective.
-    for joiner in (_CLAUSE_JOIN, _JOIN):  # a clause boundary first, else a preposition
-        joins = [m.start() for m in joiner.finditer(title) if 25 <= m.start() <= limit]
-        if joins:
-            return title[: joins[-1]].strip(" ,;:")
+    # End before a joining word ("... Outputs | for Certain Inputs"), the latest that fits, so
+    # the title ends on a whole phrase, not on a dangling adjective.
+    clauses = [m.start() for m in _CLAUSE_JOIN.finditer(title)]
+    cuts = sorted(set(clauses) | {m.start() for m in _JOIN.finditer(title)})
+    for cut in reversed([c for c in cuts if min_keep <= c <= limit]):
+        opened = [c for c in clauses if c <= cut]
+        # Not a cut that leaves a clause just opened ("... Avoided Even as the Fraction").
+        if not opened or opened[-1] == cut or len(title[opened[-1]:cut].split()) > 4:
+            return title[:cut].strip(" ,;:")
     words = title[: limit + 1].split()[:-1]
     while words and (words[-1].lower().strip(",;:") in _STOPWORDS or len(words) > 1 and
                      words[-1].endswith(",")):

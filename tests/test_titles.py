@@ -1,0 +1,81 @@
+"""Derived titles and highlights (issue 2 items 1 and 5, issue 4 "Titles" and "Highlights")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.titles import MAX_TITLE, derive_title, shorten
+from generator.markup import plain_text
+from generator.read import read_seeds
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def seed_titles() -> dict[str, tuple[str | None, str, str]]:
+    """Abstract opening words -> (name, title, plain highlight) for every seed abstract."""
+    out = {}
+    for a in read_seeds(ROOT / "seeds").abstracts:
+        sentences = split_sentences(a.text)
+        highlight = pick_highlight(sentences)
+        name, title = derive_title(sentences, highlight)
+        out[a.text[:40]] = (name, title, plain_text(highlight))
+    return out
+
+
+def _by_start(seed_titles, start: str):
+    [hit] = [v for k, v in seed_titles.items() if k.startswith(start)]
+    return hit
+
+
+@pytest.mark.parametrize(("start", "name", "title"), [
+    ("Video Large Language Models have", "FastVID",
+     "FastVID: Dynamic Density Pruning for Fast Video LLMs"),
+    ("Lorentz-equivariant neural networks", "LLoCa", "LLoCa: Lorentz Local Canonicalization"),
+    ("Open-World Object Detection (OWOD)", "CROWD", "CROWD: Combinatorial Open-World Detection"),
+    ("Differentiable optimization has", "dQP",
+     "dQP: Modular and Solver-Agnostic Framework for Plug-and-Play Differentiation"),
+    ("Large language models (LLMs) often produ", "GRiD",
+     "GRiD: Grounded Reasoning in Dependency"),
+    ("Knowledge distillation (KD) is a vital", "SCAR",
+     "SCAR: Distillation-Conditional Backdoor Attacks"),
+    ("The diffusion inversion problem seeks", "PreciseInv",
+     "PreciseInv: General-Purpose Test-Time Optimization Framework"),
+    ("Prediction with expert advice serves", None,
+     "Prediction with Expert Advice: Fundamental Limits on Performance"),
+])
+def test_seed_titles(seed_titles, start, name, title):
+    """The introduced name (bold, parenthesised, "termed X", "i.e., X") plus what it is."""
+    assert _by_start(seed_titles, start)[:2] == (name, title)
+
+
+def test_titles_unique_and_short(seed_titles):
+    """No two seed titles are equal and none is longer than 90 characters."""
+    titles = [t for _, t, _ in seed_titles.values()]
+    assert len(set(titles)) == len(titles) == 57
+    assert max(map(len, titles)) <= MAX_TITLE
+
+
+def test_highlight_is_the_contribution_sentence(seed_titles):
+    """The highlight states the contribution, not the background opener."""
+    assert _by_start(seed_titles, "Video Large Language Models have")[2] == (
+        "Leveraging these insights, we propose Dynamic Density Pruning for Fast Video LLMs "
+        "termed FastVID.")
+    assert _by_start(seed_titles, "Can we build accurate world models")[2].startswith(
+        "To bridge the gap, we propose a training-free")
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    ("Broad Class of Networks Without LN Can Produce Pathologically Large Outputs for Certain "
+     "Inputs Far From the Data", "Broad Class of Networks Without LN Can Produce Pathologically "
+     "Large Outputs"),
+    ("Non-Asymptotic Bounds Showing That Collapse Can Be Avoided Even as the Fraction of Real "
+     "Data Vanishes", "Non-Asymptotic Bounds Showing That Collapse Can Be Avoided"),
+    ("Short Title", "Short Title"),
+])
+def test_long_titles_end_on_a_whole_phrase(title, expected):
+    """A title over 90 characters is cut before a joining word, never mid-phrase."""
+    assert shorten(title) == expected
