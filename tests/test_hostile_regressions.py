@@ -101,3 +101,12 @@ def test_build_refuses_a_docs_folder_mkdocs_does_not_build(tmp_path, monkeypatch
         cli.main(["build", "--docs", "elsewhere"])
     assert exc.value.code == 2
     assert "differs from docs_dir 'docs_src'" in capsys.readouterr().err
+
+
+def test_operator_names_get_thin_spaces():
+    """\\log n is typeset with TeX's thin spaces around the operator name, not as "logn"."""
+    from generator.render.markdown import render_math
+
+    mathml = render_math(r"O(\sqrt{n}\log n)", False)
+    assert ('</msqrt><mspace width="0.1667em"></mspace><mi>log</mi>'
+            '<mspace width="0.1667em"></mspace><mi>n</mi>') in mathml

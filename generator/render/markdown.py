@@ -30,6 +30,12 @@ _MATHML_SPECIAL = re.compile(r"[*_\[\]\\`{}|~^=+:!]")  # not "#": it is part of 
 # thematic break ("***"), admonition/details/tabs ("!!!", "???", "===").
 _BLOCK_START = re.compile(
     r"^(\s*)([#]|[-+*](?=\s)|[-*_](?=[-*_\s]*$)|\d+[.)](?=\s)|!!!|\?\?\?|===)")
+_FUNCTION_NAME = re.compile(
+    r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)"
+    r"<(?=mi|mn|mrow|msub|msup|mfrac|msqrt)")
+_BEFORE_FUNCTION = re.compile(
+    r"(</mi>|</mn>|</msqrt>|</msub>|</msup>|</mfrac>)"
+    r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)")
 _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
 _SAFE_SCHEMES = ("http://", "https://")
 
@@ -71,6 +77,10 @@ def render_math(tex: str, display: bool) -> str:
     mathml = _MATHML_TEXT.sub(lambda m: ">" + _MATHML_SPECIAL.sub(
         lambda c: f"&#{ord(c.group(0))};", re.sub(r"\\([%&_#$])", r"\1", m.group(1))) + "<",
         mathml)
+    # TeX sets a thin space after an operator name (\log n); latex2mathml emits none, and
+    # browsers then run "logn" together.
+    mathml = _FUNCTION_NAME.sub(r'\1<mspace width="0.1667em"></mspace><', mathml)
+    mathml = _BEFORE_FUNCTION.sub(r'\1<mspace width="0.1667em"></mspace>\2', mathml)
     cls = "pd-math pd-math--display" if display else "pd-math"
     return f'<span class="{cls}">{mathml}</span>'
 
