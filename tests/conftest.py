@@ -64,3 +64,23 @@ def built_site(built_project) -> Path:
 def project_copy(tmp_path) -> Path:
     """A fresh, unbuilt copy of the project (function scope) for tests that modify inputs."""
     return _copy_project(tmp_path / "project")
+
+
+# Browser fixtures shared by the browser test modules (they skip, or fail in CI, without
+# Chromium: see browser_support).
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Debian Chromium for the module's tests."""
+    from browser_support import chromium
+
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (own context) in the module's browser."""
+    from browser_support import new_page
+
+    with new_page(browser) as p:
+        yield p

@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import chromium, new_page, playwright, serve
+from browser_support import playwright, serve
 
 REPO = Path(__file__).resolve().parents[1]
 SCREENSHOTS = REPO / "screenshots"
@@ -97,16 +97,6 @@ def base_url(site_dir):
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def page(browser):
-    with new_page(browser) as p:
-        yield p
 
 
 # --------------------------------------------------------------------------- helpers

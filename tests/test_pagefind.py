@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import chromium, new_page, serve, skip_or_fail
+from browser_support import serve, skip_or_fail
 from conftest import _copy_project
 
 from generator import cli
@@ -124,16 +124,6 @@ def base_url(pf_site):
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def page(browser):
-    with new_page(browser) as p:
-        yield p
 
 
 def _pagefind_search(page, base_url: str, query: str, path: str = "") -> list[str]:
