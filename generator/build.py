@@ -114,7 +114,7 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
         hit = memo.get(pid)
         reused += hit is not None
         # Extraction reads only the text: a cached result needs just the current sources.
-        f = replace(hit, abstract=a) if hit is not None else extract_paper(a, taxonomy)
+        f = replace(hit, abstract=a) if hit is not None else extract_paper(a, taxonomy, pid)
         memo[pid] = f
         facts_list.append(f)
         if n % PROGRESS_EVERY == 0 or n == len(seeds.abstracts):

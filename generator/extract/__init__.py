@@ -29,16 +29,18 @@ def paper_id(text: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
 
-def extract_paper(abstract: Abstract, taxonomy: Taxonomy) -> PaperFacts:
+def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None) -> PaperFacts:
     """Derive every field of one paper from its abstract.
 
     Args:
         abstract: the record read from the seeds.
         taxonomy: the tag vocabulary and rules.
+        pid: the abstract's ``paper_id`` when the caller has it already (else computed here).
 
     Returns:
         ``PaperFacts``; never raises on any text (all heuristics have fallbacks).
     """
+    pid = pid or paper_id(abstract.text)
     tokens = tokenize(abstract.text)
     plain = plain_text(abstract.text)
     sentences = split_sentences(abstract.text)
@@ -51,10 +53,10 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy) -> PaperFacts:
     tags = assign_tags(taxonomy, plain, f"{title}. {plain_text(highlight)} {opener}")
     return PaperFacts(
         abstract=abstract,
-        id=paper_id(abstract.text),
+        id=pid,
         name=name,
         # An abstract with no words (only "\cite{x}", say) still needs a title.
-        title=title or f"Untitled abstract {paper_id(abstract.text)}",
+        title=title or f"Untitled abstract {pid}",
         highlight=highlight,
         tags=tags,
         links=links,

@@ -140,7 +140,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     related = related or {}
     # Each record is serialised once: shown on its page, hashed for the page cache and
     # joined into papers.json.
-    records = {p.id: json.dumps(paper_record(p), ensure_ascii=False, indent=2) for p in papers}
+    dicts = {p.id: paper_record(p) for p in papers}
+    records = {pid: json.dumps(d, ensure_ascii=False, indent=2) for pid, d in dicts.items()}
     paper_tpl = env.get_template("paper.md.j2")
     for members in collections.values():
         for at, p in enumerate(members):
@@ -156,7 +157,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                     out[f"papers/{p.slug}.md"] = memo[key]
                     continue
             out[f"papers/{p.slug}.md"] = text = paper_tpl.render(
-                p=p, f=p.facts, record_short=_short_record(p),
+                p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
                 abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
                 highlight_md=render_paragraph(tokenize(p.facts.highlight)),
                 description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
@@ -321,11 +322,10 @@ def _collection_slugs(names: list[str]) -> dict[str, str]:
     return out
 
 
-def _short_record(p: Paper) -> str:
+def _short_record(record: dict) -> str:
     """The paper's record without the abstract's source text (the page shows it already)."""
-    record = paper_record(p)
-    record.pop("abstract")
-    return json.dumps(record, ensure_ascii=False, indent=2)
+    return json.dumps({k: v for k, v in record.items() if k != "abstract"}, ensure_ascii=False,
+                      indent=2)
 
 
 def _page_key(record: str, p: Paper, prev: Paper | None, nxt: Paper | None,
