@@ -1,9 +1,9 @@
 """``paper-digest eval``: score the extraction rules against the hand-labelled evaluation set.
 
-The set lives in ``eval/`` (see ``eval/README.md``): ``labels/seeds.yml`` labels the abstracts of
-the seeds folder, ``labels/extra.yml`` those of ``eval/extra/*.txt``. Every labelled abstract is
-run through ``extract_paper`` on its own and compared with its label. Figures are given per split
-(``tune``, ``heldout``) and for ``all`` abstracts together.
+The set lives in ``eval/`` (see ``eval/README.md``): ``labels/seeds.yml`` labels the abstracts
+of the seeds folder, the other ``labels/*.yml`` those of ``eval/extra/*.txt``. Every labelled
+abstract is run through ``extract_paper`` on its own and compared with its label. Figures are
+given per split (``tune``, ``heldout``) and for ``all`` abstracts together.
 
 This module only measures: it never changes extraction rules or labels.
 """
@@ -29,7 +29,7 @@ ALL = "all"
 MAX_TITLE_CHARS = 90
 CODE_STATUSES = ("available", "promised", "none")
 LINK_KINDS = ("code", "project", "paper", "data", "other")
-LABEL_FILES = (("seeds.yml", "seeds"), ("extra.yml", "extra"))
+SEED_LABELS = "seeds.yml"  # labels of the seeds folder; every other labels/*.yml: eval/extra/
 
 
 # ----------------------------------------------------------------------------------- records
@@ -286,7 +286,8 @@ def is_background_highlight(text: str, highlight: str) -> bool:
 
 
 def load_labels(eval_dir: Path) -> tuple[tuple[Label, ...], tuple[str, ...]]:
-    """Read ``labels/seeds.yml`` and ``labels/extra.yml`` of ``eval_dir``.
+    """Read every ``labels/*.yml`` of ``eval_dir``: ``seeds.yml`` labels abstracts of the seeds
+    folder, the other files (in name order) abstracts of ``eval/extra/``.
 
     Returns:
         ``(labels, problems)``: every entry in file order, and one message per suspicious
@@ -298,8 +299,13 @@ def load_labels(eval_dir: Path) -> tuple[tuple[Label, ...], tuple[str, ...]]:
     """
     labels: list[Label] = []
     problems: list[str] = []
-    for name, origin in LABEL_FILES:
-        path = eval_dir / "labels" / name
+    paths = sorted((eval_dir / "labels").glob("*.yml"), key=lambda p: (p.name != SEED_LABELS,
+                                                                       p.name))
+    if not paths or paths[0].name != SEED_LABELS:
+        paths.insert(0, eval_dir / "labels" / SEED_LABELS)  # reported as missing below
+    for path in paths:
+        name = path.name
+        origin = "seeds" if name == SEED_LABELS else "extra"
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except FileNotFoundError:

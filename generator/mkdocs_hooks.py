@@ -143,8 +143,10 @@ def on_post_build(config):
     index = json.loads(index_path.read_text(encoding="utf-8"))
     changed = False
     for doc in index.get("docs", []):
-        words = {fold(w) for w in _WORD.findall(f"{doc.get('title', '')} {doc.get('text', '')}")
-                 if fold(w) != w}
+        text = f"{doc.get('title', '')} {doc.get('text', '')}"
+        if text.isascii():  # nothing to fold (most entries): skip the per-word pass
+            continue
+        words = {f for w in _WORD.findall(text) if not w.isascii() and (f := fold(w)) != w}
         if words:
             doc["folded"] = " ".join(sorted(words))
             changed = True

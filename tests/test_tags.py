@@ -97,3 +97,43 @@ def test_bad_taxonomy_is_a_clear_error(tmp_path, body, message):
         load_taxonomy(path, label="taxonomy.yml")
     assert str(err.value).startswith("taxonomy.yml") and message in str(err.value)
 
+
+
+def _labelled_texts():
+    from generator.markup import plain_text
+    from generator.read import read_seeds
+
+    texts = [a.text for a in read_seeds(ROOT / "seeds").abstracts]
+    for path in sorted((ROOT / "eval" / "extra").glob("*.txt")):
+        texts += [p for p in path.read_text(encoding="utf-8").split("\n\n")[1:] if p.strip()]
+    return [plain_text(t) for t in texts]
+
+
+def test_anchor_shortcut_never_changes_a_score(taxonomy):
+    """Skipping patterns whose leading literal is absent (speed) gives the same scores as
+    running every pattern, on every labelled abstract and on case-folding oddities."""
+    from dataclasses import replace
+
+    from generator.extract.tags import Taxonomy
+
+    slow = Taxonomy(tuple(replace(r, anchors=(None,) * len(r.patterns)) for r in taxonomy.rules),
+                    taxonomy.max_tags, taxonomy.headline_weight, taxonomy.contrast)
+    assert sum(a is not None for r in taxonomy.rules for a in r.anchors) > 100
+    texts = _labelled_texts() + ["LARGE LANGUAGE MODELS. Large Language Models.",
+                                 "\u212aD for \u212a-means clustering with \u017fparse data."]
+    assert len(texts) > 150
+    for text in texts:
+        assert tag_scores(taxonomy, text, text[:200]) == tag_scores(slow, text, text[:200])
+
+
+@pytest.mark.parametrize("source, anchor", [
+    (r"\bLLMs?\b", "llm"), (r"\blarge language models?\b", "large language model"),
+    (r"\bGPT-?\d", "gpt"), (r"\bRL\b", None), (r"\b(upper|lower) bound", None),
+    (r"\bfoo|\bbar", None), (r"\bfair(ness)?\b", "fair"), (r"\bSchr(ö|o)dinger", "schr"),
+])
+def test_anchor_is_the_leading_literal(source, anchor):
+    import re
+
+    from generator.extract.tags import _anchor
+
+    assert _anchor(re.compile(source, re.IGNORECASE)) == anchor

@@ -35,7 +35,8 @@ PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".
                     "sites.google.com", ".readthedocs.io")
 
 _PROMISE = re.compile(
-    r"\b(code|codes|implementation|source|repository|models?|weights|checkpoints)\b[^.]{0,80}?"
+    r"\b(code|codes|implementation|source|repository|models?|weights|checkpoints|scripts|"
+    r"simulators?|software|toolkit|library|package)\b[^.]{0,80}?"
     r"\b(will|would|shall|to)\s+be\s+(made\s+)?(publicly\s+|openly\s+)?"
     r"(released|available|public|open[- ]?sourced|shared|published)"
     r"|\b(upon|after)\s+(the\s+)?(paper'?s?\s+)?(acceptance|publication)"

@@ -32,8 +32,10 @@ class TagRule:
     patterns: tuple[re.Pattern[str], ...]
     min_score: float
     implies: tuple[str, ...]
-    combined: re.Pattern[str] | None = None  # all patterns as one alternation (speed)
     exclude: re.Pattern[str] | None = None  # text that never counts for this tag
+    # Per pattern, the lower-case literal every match starts with, or None (speed: a pattern
+    # whose anchor does not occur in the text cannot match and is not run).
+    anchors: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +97,6 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
             except re.error as exc:
                 raise InputError(label, None, f"tag {name!r}: bad pattern {pattern!r}: {exc}") \
                     from None
-        try:
-            combined = re.compile("|".join(f"(?:{p.pattern})" for p in patterns), re.IGNORECASE) \
-                if patterns else None
-        except re.error:  # e.g. a pattern with a global inline flag: match one by one
-            combined = None
         excludes = [str(p) for p in entry.get("exclude") or []]
         try:
             exclude = re.compile("|".join(f"(?:{p})" for p in excludes), re.IGNORECASE) \
@@ -108,7 +105,8 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
             raise InputError(label, None, f"tag {name!r}: bad exclude pattern: {exc}") from None
         rules.append(TagRule(name, slug, str(entry.get("description") or "").strip(),
                              tuple(patterns), float(entry.get("min_score", default_min)),
-                             tuple(entry.get("implies") or ()), combined, exclude))
+                             tuple(entry.get("implies") or ()), exclude,
+                             tuple(_anchor(p) for p in patterns)))
     known = {r.name for r in rules}
     for rule in rules:
         for implied in rule.implies:
@@ -119,6 +117,51 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
                           if cues else r"(?!)", re.IGNORECASE)
     return Taxonomy(tuple(rules), int(settings.get("max_tags", 6)),
                     float(settings.get("headline_weight", 2)), contrast)
+
+
+# A pattern's leading literal: after an optional ``\b``, letters, digits, spaces and hyphens
+# up to the first character that is quantified, grouped, escaped or a class.
+_LEADING_LITERAL = re.compile(r"^(?:\\b)?([A-Za-z0-9 -]*)")
+_MIN_ANCHOR = 3
+# Characters that re.IGNORECASE matches to an ASCII letter although str.lower() does not
+# give that letter (long s, Kelvin sign, dotted/dotless i): their presence disables the
+# anchor shortcut, so it never changes a result.
+_CASE_EXOTIC = ("\u017f", "\u212a", "\u0130", "\u0131")
+
+
+def _anchor(pattern: re.Pattern[str]) -> str | None:
+    """The lower-cased leading literal every match of ``pattern`` starts with, or ``None``
+    when it is shorter than ``_MIN_ANCHOR`` characters (the pattern then always runs)."""
+    if pattern.flags & re.VERBOSE:
+        return None
+    head = _LEADING_LITERAL.match(pattern.pattern)
+    literal = head.group(1)
+    if pattern.pattern[head.end():][:1] in ("?", "*", "{"):  # last character is optional
+        literal = literal[:-1]
+    if "|" in pattern.pattern and not _top_level_single(pattern.pattern):
+        return None  # a top-level alternative need not start with the literal
+    return literal.lower() if len(literal) >= _MIN_ANCHOR else None
+
+
+def _top_level_single(source: str) -> bool:
+    """True when every ``|`` of a regex source is inside parentheses (or escaped)."""
+    depth, escaped, in_class = 0, False, False
+    for ch in source:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            return False
+    return True
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
@@ -134,8 +177,16 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
     """
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     scores: dict[str, float] = {}
+    lowered = f"{text}\n{headline}".lower()
+    shortcut = not any(c in lowered for c in _CASE_EXOTIC)
     for rule in taxonomy.rules:
-        patterns = (rule.combined,) if rule.combined is not None else rule.patterns
+        patterns: tuple[re.Pattern[str], ...] = rule.patterns
+        if shortcut:  # only the patterns that can match (see TagRule.anchors)
+            anchors = rule.anchors or (None,) * len(rule.patterns)  # () = none known
+            patterns = tuple(p for p, a in zip(rule.patterns, anchors, strict=True)
+                             if a is None or a in lowered)
+            if not patterns:
+                continue
         body, head = text, headline
         if rule.exclude is not None:  # blank excluded spans, keeping offsets
             body = rule.exclude.sub(lambda m: " " * len(m.group(0)), text)

@@ -55,6 +55,9 @@ def _env() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = escape_markdown
     env.filters["html"] = lambda s: html.escape(str(s), quote=True)
+    # Element text (not attribute values): quotes stay literal, which keeps the JSON record
+    # readable in the page source and cheaper for the HTML parsers of the build.
+    env.filters["text"] = lambda s: html.escape(str(s), quote=False)
     env.filters["plain"] = plain_text
     return env
 
