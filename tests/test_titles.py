@@ -79,3 +79,19 @@ def test_highlight_is_the_contribution_sentence(seed_titles):
 def test_long_titles_end_on_a_whole_phrase(title, expected):
     """A title over 90 characters is cut before a joining word, never mid-phrase."""
     assert shorten(title) == expected
+
+
+@pytest.mark.parametrize(("text", "name", "title"), [
+    # emphasis right after an introducing verb names even an ordinary capitalised word
+    ("We introduce **Hydrant**, a hybrid architecture that interleaves SSM layers. It works.",
+     "Hydrant", "Hydrant: Hybrid Architecture That Interleaves SSM Layers"),
+    # "called <long form> (ACRONYM)": the acronym is the name, the long form its descriptor
+    ("We propose a method called Q-Guided Diffusion Policy (QGDP) that guides actions.",
+     "QGDP", "QGDP: Q-Guided Diffusion Policy"),
+    # a capitalised word without emphasis is not a name
+    ("We introduce Hydrant layers for sequence models. They are fast.", None,
+     "Hydrant Layers for Sequence Models"),
+])
+def test_naming_forms(text, name, title):
+    sentences = split_sentences(text)
+    assert derive_title(sentences, pick_highlight(sentences)) == (name, title)

@@ -23,7 +23,7 @@ CONTRIBUTION_CUES: tuple[re.Pattern[str], ...] = tuple(
         r"construct|build)s?\b|\b(propose|introduce)s?\s+(a\s+|an\s+|the\s+)?\**(?-i:[A-Z])|"
         r"^(in this (paper|work)|here),? we\b",
         r"\b(we|this (paper|work))\s+(show|prove|demonstrate|establish|derive|uncover|reveal|"
-        r"find|identify|recast|extend|provide|study|investigate|analy[sz]e|revisit|explore|"
+        r"find|identify|recast|extend|provide|give|study|investigate|analy[sz]e|revisit|explore|"
         r"consider|characterize|examine)s?\b",
     )
 )

@@ -36,6 +36,7 @@ COMMON_ACRONYMS = {"LLM", "LLMs", "RL", "CoT", "MPC", "INR", "INRs", "GNN", "GNN
                    "SFDA", "OWOD", "API", "APIs", "GPU", "GPUs", "TS", "UAP", "ReLU", "RLVR",
                    "RLHF", "SOTA", "IID", "MDP", "MDPs", "SGD", "VAE", "VAEs", "GAN", "GANs"}
 _EMPH = re.compile(r"(\*{1,3})(?P<name>[^*\n]{1,80}?)\1")
+_EMPH_WORD = re.compile(r"[A-Z][a-z][\w\-]{1,38}")  # one capitalised word, e.g. **Hydrant**
 _LONG_ACRONYM = re.compile(
     r"(?P<long>(?:[\w'’\-]+\s+){0,11}?[\w'’\-]+)\s*\((?P<acr>[^()\s][^()]{0,24})\)"
 )
@@ -52,7 +53,7 @@ _STOPWORDS = {"a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "wit
               "from", "at", "as", "that", "which", "its", "their", "our", "is", "are", "into"}
 _FINDING = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:study|investigate|analy[sz]e|revisit|examine|consider|"
-    r"characterize|propose|introduce|present|develop|design|provides?|presents?|introduces?|"
+    r"characterize|propose|introduce|present|develop|design|provides?|presents?|introduces?|gives?|"
     r"establish|derive|recast|extend|define|predict|try to address|explore|uncover|prove that|"
     r"show that|find that|demonstrate that)s?\s+(?P<np>.+)",
     re.I,
@@ -84,11 +85,9 @@ def derive_name(sentences: list[str], highlight: str) -> tuple[str | None, str |
     """
     # An explicit naming ("termed X", "(i.e., X)", "our proposed X") anywhere wins.
     for sentence in [highlight, *sentences]:
-        text = plain_text(sentence)
-        m = _NAMING.search(text)
-        if m and _is_name(m.group("name") or m.group("ie")):
-            name = m.group("name") or m.group("ie")
-            return name, _long_for(text, name) or _long_before(text[: m.start()])
+        found = _naming(plain_text(sentence))
+        if found:
+            return found
     ordered = [highlight] + [s for s in sentences if s is not highlight and _VERB.search(s)
                              and contribution_rank(s) <= 1 or "proposing" in s]
     for sentence in ordered:
@@ -100,10 +99,9 @@ def derive_name(sentences: list[str], highlight: str) -> tuple[str | None, str |
 
 def _name_in(sentence: str) -> tuple[str | None, str | None]:
     text = plain_text(sentence)
-    m = _NAMING.search(text)
-    if m and _is_name(m.group("name") or m.group("ie")):
-        name = m.group("name") or m.group("ie")
-        return name, _long_for(text, name) or _long_before(text[: m.start()])
+    found = _naming(text)
+    if found:
+        return found
     if _VERB.search(text):
         for m in _QUOTED.finditer(text):
             if _is_name(m.group("name")):
@@ -113,7 +111,10 @@ def _name_in(sentence: str) -> tuple[str | None, str | None]:
         acr = _LONG_ACRONYM.search(inner)
         if acr:
             return acr.group("acr").strip(), inner[: acr.start()].strip() or acr.group("long")
-        if _is_name(inner) and inner not in COMMON_ACRONYMS:
+        if _is_name(inner) and inner not in COMMON_ACRONYMS or (
+                _VERB.search(text) and _EMPH_WORD.fullmatch(inner)):
+            # "we introduce **Hydrant**, a ...": emphasis after an introducing verb marks
+            # the name even when it is an ordinary capitalised word.
             return inner, _long_for(text, inner)
     for m in _LONG_ACRONYM.finditer(text):
         acr = m.group("acr").strip()
@@ -129,6 +130,23 @@ def _name_in(sentence: str) -> tuple[str | None, str | None]:
     if m and _is_name(m.group("name")) and m.group("name") not in COMMON_ACRONYMS:
         return m.group("name"), None
     return None, None
+
+
+def _naming(text: str) -> tuple[str, str | None] | None:
+    """An explicit naming in plain ``text``: ``termed X``, ``called X``, ``(i.e., X)``, ``our
+    proposed X``, as ``(name, long form or None)``. ``called Q-Guided Diffusion Policy
+    (QGDP)`` names the acronym, with the words before it as its long form."""
+    m = _NAMING.search(text)
+    if not (m and _is_name(m.group("name") or m.group("ie"))):
+        return None
+    if m.group("name"):
+        acr = _LONG_ACRONYM.match(text, m.start("name"))
+        if acr and _is_name(acr.group("acr")) and acr.group("acr") not in COMMON_ACRONYMS:
+            long = _match_long(acr.group("long"), acr.group("acr"))
+            if long == acr.group("long"):
+                return acr.group("acr").strip(), long
+    name = m.group("name") or m.group("ie")
+    return name, _long_for(text, name) or _long_before(text[: m.start()])
 
 
 def _long_for(text: str, name: str) -> str | None:
@@ -332,14 +350,16 @@ def _shares_word(a: str, b: str) -> bool:
 def _title_case(text: str) -> str:
     """Title case as paper titles use it: lower-case words get a capital (each part of a
     hyphenated word too), minor words stay lower except first; words that already carry
-    capitals, digits or symbols (LLMs, k-means++, ℓ2) are kept as written."""
+    capitals, digits or symbols (LLMs, k-means++, ℓ2) and one-letter math symbols (k-Means,
+    m Groups) are kept as written."""
     out = []
     for i, word in enumerate(text.split()):
         core = word.strip(",;:()")
         if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", core) and (i == 0 or core not in _MINOR):
             parts = core.split("-")
-            cased = "-".join(p if j and p in _MINOR else p[:1].upper() + p[1:]
-                             for j, p in enumerate(parts))
+            # A one-letter part other than "a" is a math symbol (k-means, m groups): as written.
+            cased = "-".join(p if j and p in _MINOR or len(p) == 1 and p != "a"
+                             else p[:1].upper() + p[1:] for j, p in enumerate(parts))
             word = word.replace(core, cased, 1)
         out.append(word)
     return " ".join(out)
