@@ -15,14 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from generator.errors import InputError
 from generator.extract import extract_paper
 from generator.extract.sentences import NO_CUE, contribution_rank, split_sentences
 from generator.extract.tags import Taxonomy, load_taxonomy
 from generator.read import parse_seed_text
 from generator.records import Abstract, PaperFacts, Source
+from generator.yamlfile import item_lines, read_yaml
 
 SPLITS = ("tune", "heldout")
 ALL = "all"
@@ -294,35 +293,34 @@ def load_labels(eval_dir: Path) -> tuple[tuple[Label, ...], tuple[str, ...]]:
         value (invalid code status, split or link kind) found on the way.
 
     Raises:
-        InputError: a labels file is missing, is not a YAML list, or an entry lacks ``file``
-            or ``abstract``.
+        InputError (file and line of the entry): a labels file is missing, unreadable or not a
+            YAML list; an entry is not a mapping, lacks ``file`` or ``abstract``, names a file
+            outside its folder, has a value of the wrong type (``titles: "X"`` instead of a
+            list would match any title containing one of its letters), or labels an abstract
+            a second time.
     """
     labels: list[Label] = []
     problems: list[str] = []
+    seen: dict[tuple[str, str, int], str] = {}
     paths = sorted((eval_dir / "labels").glob("*.yml"), key=lambda p: (p.name != SEED_LABELS,
                                                                        p.name))
     if not paths or paths[0].name != SEED_LABELS:
         paths.insert(0, eval_dir / "labels" / SEED_LABELS)  # reported as missing below
     for path in paths:
-        name = path.name
+        name, where_file = path.name, str(path)
         origin = "seeds" if name == SEED_LABELS else "extra"
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InputError(str(path), None, "labels file not found") from None
+        data, node = read_yaml(path, where_file)
         if not isinstance(data, list):
-            raise InputError(str(path), None, "expected a YAML list of labels")
+            raise InputError(where_file, None, "expected a YAML list of labels")
+        lines = item_lines(node)
         for index, entry in enumerate(data, start=1):
-            if not isinstance(entry, dict) or "file" not in entry or "abstract" not in entry:
-                raise InputError(str(path), None, f"entry #{index} has no file/abstract")
-            label = Label(
-                file=str(entry["file"]), abstract=int(entry["abstract"]), origin=origin,
-                tags=tuple(entry.get("tags") or ()), code=tuple(entry.get("code") or ()),
-                code_status=str(entry.get("code_status", "none")),
-                links=tuple((str(x["url"]), str(x["kind"])) for x in entry.get("links") or ()),
-                titles=tuple(str(t) for t in entry.get("titles") or ()),
-                split=str(entry.get("split", "")),
-            )
+            line = lines[index - 1] if index <= len(lines) else None
+            label = _label(entry, origin, where_file, line, index)
+            key = (origin, label.file, label.abstract)
+            if key in seen:
+                raise InputError(where_file, line, f"entry #{index}: {label.ref} is already "
+                                                   f"labelled ({seen[key]})")
+            seen[key] = f"{name}:{line}"
             where = f"{name} {label.ref}"
             if label.split not in SPLITS:
                 problems.append(f"{where}: unknown split {label.split!r}")
@@ -335,6 +333,42 @@ def load_labels(eval_dir: Path) -> tuple[tuple[Label, ...], tuple[str, ...]]:
                 problems.append(f"{where}: no title keys")
             labels.append(label)
     return tuple(labels), tuple(problems)
+
+
+def _label(entry: object, origin: str, path: str, line: int | None, index: int) -> Label:
+    """One validated labels entry (see ``load_labels`` for the errors)."""
+    def fail(why: str) -> InputError:
+        return InputError(path, line, f"entry #{index}: {why}")
+
+    if not isinstance(entry, dict):
+        raise fail("expected a mapping with file, abstract, tags, ...")
+    file, number = entry.get("file"), entry.get("abstract")
+    if not isinstance(file, str) or not file or "/" in file or "\\" in file \
+            or file.startswith("."):
+        raise fail(f"'file' must be a file name in the labelled folder, not {file!r}")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise fail(f"'abstract' must be a whole number from 1, not {number!r}")
+
+    def strings(key: str) -> tuple[str, ...]:
+        value = entry.get(key)
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise fail(f"{key!r} must be a list of strings, e.g. {key}: [\"...\"]")
+        return tuple(value)
+
+    links = entry.get("links") or []
+    if not isinstance(links, list) or not all(
+            isinstance(x, dict) and isinstance(x.get("url"), str) and isinstance(x.get("kind"), str)
+            for x in links):
+        raise fail("'links' must be a list of {url: ..., kind: ...} mappings")
+    for key in ("code_status", "split"):
+        if not isinstance(entry.get(key, ""), str):
+            raise fail(f"{key!r} must be a string")
+    return Label(file=file, abstract=number, origin=origin, tags=strings("tags"),
+                 code=strings("code"), code_status=entry.get("code_status", "none"),
+                 links=tuple((x["url"], x["kind"]) for x in links), titles=strings("titles"),
+                 split=entry.get("split", ""))
 
 
 def _read_abstracts(folder: Path, file: str, cache: dict) -> list:
@@ -535,6 +569,9 @@ def main(eval_dir: Path, seeds_dir: Path, taxonomy: Path, worst: int = 5) -> int
         print(format_report(report, worst))
         print()
     summary = result.split("heldout")
+    if not summary.papers:
+        print("heldout summary: no held-out abstracts (no label has split: heldout)")
+        return 0
     print(f"heldout summary: tag F1 {_pct(summary.tags.f1)}, tag P {_pct(summary.tags.precision)}, "
           f"link P/R {_pct(summary.urls.precision)}/{_pct(summary.urls.recall)}, code status "
           f"{_pct(summary.status_accuracy)}, titles {_pct(summary.title_acceptability)}")

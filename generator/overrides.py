@@ -18,11 +18,10 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import yaml
-
 from generator.errors import InputError
 from generator.markup import plain_text
 from generator.records import PaperFacts
+from generator.yamlfile import child, key_lines, read_yaml
 
 FIELDS = ("title", "tags", "highlight")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -50,35 +49,33 @@ def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]
     label = label or str(path)
     if not path.exists():
         return ()
-    try:
-        node = yaml.compose(path.read_text(encoding="utf-8"))
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise InputError(label, mark.line + 1 if mark else None, f"invalid YAML: {exc}") from None
+    data, node = read_yaml(path, label)
     if data is None:
         return ()
     if not isinstance(data, dict):
         raise InputError(label, 1, "expected a mapping of paper id -> fields")
-    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
+    lines = key_lines(node)
     out = []
     for key, fields in data.items():
         pid, line = str(key), lines.get(str(key), 1)
         if not isinstance(fields, dict):
             raise InputError(label, line, f"{pid}: expected a mapping of fields")
-        unknown = set(fields) - set(FIELDS)
+        field_lines = key_lines(child(node, pid))
+        unknown = sorted(set(fields) - set(FIELDS), key=str)
         if unknown:
-            raise InputError(label, line, f"{pid}: unknown field(s) {sorted(unknown)}; "
-                                          f"allowed: {list(FIELDS)}")
+            raise InputError(label, field_lines.get(str(unknown[0]), line),
+                             f"{pid}: unknown field(s) {unknown}; allowed: {list(FIELDS)}")
         title, highlight, tags = fields.get("title"), fields.get("highlight"), fields.get("tags")
         for name, value in (("title", title), ("highlight", highlight)):
+            at = field_lines.get(name, line)
             if value is not None and (not isinstance(value, str) or not value.strip()):
-                raise InputError(label, line, f"{pid}: {name} must be a non-empty string")
+                raise InputError(label, at, f"{pid}: {name} must be a non-empty string")
             if value is not None and _CONTROL.search(value):
-                raise InputError(label, line, f"{pid}: {name} contains a control character")
+                raise InputError(label, at, f"{pid}: {name} contains a control character")
         if tags is not None and (not isinstance(tags, list) or
                                  not all(isinstance(t, str) for t in tags)):
-            raise InputError(label, line, f"{pid}: tags must be a list of tag names")
+            raise InputError(label, field_lines.get("tags", line),
+                             f"{pid}: tags must be a list of tag names")
         out.append(Override(pid, line, title and title.strip(),
                             tuple(tags) if tags is not None else None,
                             highlight and highlight.strip()))

@@ -84,3 +84,63 @@ def test_eval_command(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "heldout" in out
     assert "tags (micro)" in out
+
+
+def _eval_dir(tmp_path: Path, extra_labels: str) -> Path:
+    """A copy of the evaluation set's layout: the real seed labels plus one extra file."""
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "extra").mkdir()
+    (tmp_path / "labels" / "seeds.yml").write_text(
+        (EVAL_DIR / "labels" / "seeds.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "extra" / "x.txt").write_text("X\n\nWe propose FooNet.\n\nWe study bars.\n",
+                                              encoding="utf-8")
+    (tmp_path / "labels" / "x.yml").write_text(extra_labels, encoding="utf-8")
+    return tmp_path
+
+
+GOOD = "- {file: x.txt, abstract: 1, tags: [LLMs], titles: [FooNet], split: heldout}\n"
+
+
+@pytest.mark.parametrize(("labels", "message"), [
+    ("- {file: x.txt, abstract: 1, titles: FooNet}\n",
+     "x.yml:1: entry #1: 'titles' must be a list of strings"),
+    (GOOD + "- {file: x.txt, abstract: one}\n",
+     "x.yml:2: entry #2: 'abstract' must be a whole number from 1, not 'one'"),
+    ("- {file: x.txt, abstract: true}\n", "'abstract' must be a whole number"),
+    ("- {file: x.txt, abstract: 1.9}\n", "'abstract' must be a whole number"),
+    ("- {file: ../labels/seeds.yml, abstract: 1}\n", "'file' must be a file name"),
+    ("- {file: /etc/hostname, abstract: 1}\n", "'file' must be a file name"),
+    ("- {file: null, abstract: 1}\n", "'file' must be a file name"),
+    ("- {file: x.txt, abstract: 1, tags: LLMs}\n", "'tags' must be a list of strings"),
+    ("- {file: x.txt, abstract: 1, code: 5}\n", "'code' must be a list of strings"),
+    ("- {file: x.txt, abstract: 1, links: [https://a.b]}\n", "'links' must be a list of {url"),
+    ("- {file: x.txt, abstract: 1, links: [{url: a}]}\n", "'links' must be a list of {url"),
+    ("- {file: x.txt, abstract: 1, tags: [[a, b]]}\n", "'tags' must be a list of strings"),
+    (GOOD + GOOD, "x.yml:2: entry #2: x.txt#1 is already labelled (x.yml:1)"),
+    ("- [x\n", "x.yml:2: invalid YAML"),
+    ("", "expected a YAML list of labels"),
+    ("{a: 1}\n", "expected a YAML list of labels"),
+])
+def test_bad_labels_are_clear_errors(tmp_path, labels, message):
+    """Malformed label files name the file, the line and the entry; nothing is reinterpreted
+    (a string of titles would otherwise match any title sharing one of its letters)."""
+    from generator.errors import InputError
+
+    eval_dir = _eval_dir(tmp_path, labels)
+    with pytest.raises(InputError) as err:
+        evaluate(eval_dir, SEEDS_DIR, TAXONOMY)
+    assert message in str(err.value), err.value
+    assert str(err.value).startswith(str(eval_dir / "labels"))
+
+
+def test_labels_count_and_empty_heldout_summary(tmp_path, capsys):
+    """A label file pointing at a real extra file is read; with no held-out labels the
+    summary says so instead of printing perfect scores for zero abstracts."""
+    from generator.evaluate import main as run_eval
+
+    eval_dir = _eval_dir(tmp_path, GOOD.replace("heldout", "tune"))
+    result = evaluate(eval_dir, SEEDS_DIR, TAXONOMY)
+    assert result.split("tune").papers == 58 and result.split("heldout").papers == 0
+    assert "x.txt: 2 abstracts but 1 labels" in result.label_problems
+    run_eval(eval_dir, SEEDS_DIR, TAXONOMY)
+    assert "heldout summary: no held-out abstracts" in capsys.readouterr().out

@@ -51,11 +51,11 @@ def test_override_title_tags_highlight(tmp_path):
 
 @pytest.mark.parametrize(("body", "message"), [
     ("0123456789ab:\n  title: X\n", "overrides.yml:1: unknown paper id '0123456789ab'"),
-    ("{pid}:\n  titel: X\n", "overrides.yml:1: {pid}: unknown field(s) ['titel']"),
+    ("{pid}:\n  titel: X\n", "overrides.yml:2: {pid}: unknown field(s) ['titel']"),
     ("{pid}:\n  tags: [Vidoe]\n", "overrides.yml:1: {pid}: unknown tag 'Vidoe'"),
-    ("{pid}:\n  tags: Video\n", "overrides.yml:1: {pid}: tags must be a list of tag names"),
+    ("{pid}:\n  tags: Video\n", "overrides.yml:2: {pid}: tags must be a list of tag names"),
     ("# comment\n\n{pid}:\n  title: ''\n",
-     "overrides.yml:3: {pid}: title must be a non-empty string"),
+     "overrides.yml:4: {pid}: title must be a non-empty string"),
 ])
 def test_bad_override_is_a_clear_error(tmp_path, body, message):
     """A typo in an id, field or tag is an error naming the file and line; nothing written."""

@@ -185,3 +185,13 @@ def test_no_external_badge_or_cdn(built_site: Path) -> None:
         for tag in soup.find_all("link", href=True):
             if {"stylesheet", "preconnect", "preload"} & set(tag.get("rel", [])):
                 assert not re.match(r"(https?:)?//", tag["href"]), (page, tag["href"])
+
+
+def test_tags_index_lists_every_tag_once(built_site: Path) -> None:
+    """The tags index is one list item per tag with its count and description (a template
+    whitespace slip once ran all 28 into one item)."""
+    soup = _soup(built_site / "tags" / "index.html")
+    items = soup.select("article li")
+    assert len(items) == 28
+    assert items[0].get_text(" ", strip=True).startswith("LLMs — 15 papers: large language models")
+    assert items[-1].get_text(" ", strip=True).startswith("Datasets & Benchmarks — 2 papers")

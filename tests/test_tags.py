@@ -84,18 +84,49 @@ def test_user_can_add_a_tag_without_python(tmp_path):
     assert assign_tags(taxonomy, "A quantum circuit. Quantum kernels.", "x") == ("Quantum ML",)
 
 
+def test_taxonomy_not_utf8_is_a_clear_error(tmp_path):
+    path = tmp_path / "taxonomy.yml"
+    path.write_bytes(b"tags:\n  - name: A\xff\n")
+    with pytest.raises(InputError, match=r"^taxonomy.yml:2: not valid UTF-8"):
+        load_taxonomy(path, label="taxonomy.yml")
+
+
 @pytest.mark.parametrize(("body", "message"), [
-    ("tags:\n  - name: A\n    patterns: ['(']\n", "tag 'A': bad pattern '('"),
-    ("tags:\n  - name: A B\n  - name: a-b\n", "tags 'A B' and 'a-b' have the same slug 'a-b'"),
-    ("tags:\n  - name: A\n    implies: [B]\n", "tag 'A' implies unknown tag 'B'"),
-    ("tags: 3\n", "expected a mapping with a 'tags' list"),
+    ("tags:\n  - name: A\n    patterns: ['(']\n",
+     "taxonomy.yml:2: tag 'A': pattern '(' is not a valid regex"),
+    ("tags:\n  - name: A B\n  - name: a-b\n",
+     "taxonomy.yml:3: tags 'A B' and 'a-b' have the same slug 'a-b'"),
+    ("tags:\n  - name: A\n    implies: [B]\n", "taxonomy.yml:2: tag 'A' implies unknown tag 'B'"),
+    ("tags: 3\n", "taxonomy.yml: expected a mapping with a 'tags' list"),
+    # wrong types are errors, not silently reinterpreted (a string is not a list of patterns)
+    ("tags:\n  - name: A\n  - name: B\n    patterns: transformer\n",
+     "taxonomy.yml:3: tag 'B': 'patterns' must be a list of non-empty strings"),
+    ("tags:\n  - name: A\n    exclude: x\n", "taxonomy.yml:2: tag 'A': 'exclude' must be a list"),
+    ("tags:\n  - name: A\n    implies: Generative Models\n",
+     "taxonomy.yml:2: tag 'A': 'implies' must be a list"),
+    ("tags:\n  - name: A\n    patterns: [null]\n", "'patterns' must be a list of non-empty"),
+    ("tags:\n  - name: A\n    min_score: high\n", "taxonomy.yml:2: 'min_score' must be a number"),
+    ("settings: [1, 2]\ntags:\n  - name: A\n", "taxonomy.yml:1: settings: expected a mapping"),
+    ("settings:\n  max_tags: many\ntags: []\n", "taxonomy.yml:2: 'max_tags' must be a number"),
+    ("settings:\n  max_tags: 0\ntags: []\n", "'max_tags' must be a whole number of at least 1"),
+    ("settings:\n  headline_weight: x\ntags: []\n", "'headline_weight' must be a number"),
+    ("settings:\n  contrast_cues: unlike\ntags: []\n", "'contrast_cues' must be a list"),
+    # a pattern matching empty text would tag every paper
+    ("tags:\n  - name: A\n    patterns: ['x*']\n", "pattern 'x*' matches empty text"),
+    # names: strings only, no line breaks, a usable page name that is not the tags index
+    ("tags:\n  - name: [x, y]\n", "taxonomy.yml:2: tag #1: 'name' must be a non-empty string"),
+    ("tags:\n  - name: yes\n", "tag #1: 'name' must be a non-empty string"),
+    ("tags:\n  - name: \"A\\nB\"\n", "contains a line break"),
+    ("tags:\n  - name: Index\n", "gives the page name 'index'"),
+    ("tags:\n  - name: '+++'\n", "gives the page name ''"),
+    ("tags: [\n", "taxonomy.yml:2: invalid YAML"),
 ])
 def test_bad_taxonomy_is_a_clear_error(tmp_path, body, message):
     """Taxonomy mistakes name the file and the tag at fault."""
     path = _write(tmp_path, body)
     with pytest.raises(InputError) as err:
         load_taxonomy(path, label="taxonomy.yml")
-    assert str(err.value).startswith("taxonomy.yml") and message in str(err.value)
+    assert str(err.value).startswith("taxonomy.yml") and message in str(err.value), err.value
 
 
 
@@ -130,6 +161,10 @@ def test_anchor_shortcut_never_changes_a_score(taxonomy):
     (r"\bLLMs?\b", "llm"), (r"\blarge language models?\b", "large language model"),
     (r"\bGPT-?\d", "gpt"), (r"\bRL\b", None), (r"\b(upper|lower) bound", None),
     (r"\bfoo|\bbar", None), (r"\bfair(ness)?\b", "fair"), (r"\bSchr(ö|o)dinger", "schr"),
+    # a "]" first in a class is a literal and a (?#...) comment may hold brackets: the "|"
+    # after them is top-level, so no anchor (found by a hostile-input review)
+    (r"abc[](]|xyz", None), (r"abc[^](]|xyz", None), (r"abc(?#()|xyz", None),
+    (r"abc[]|]d", "abc"), (r"abc\|def", "abc"),
 ])
 def test_anchor_is_the_leading_literal(source, anchor):
     import re

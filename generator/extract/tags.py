@@ -15,10 +15,10 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from slugify import slugify
 
 from generator.errors import InputError
+from generator.yamlfile import child, item_lines, key_lines, read_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,63 +60,105 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
         label: how to name the file in errors.
 
     Raises:
-        InputError: unreadable YAML, a missing name, a bad regex, an unknown implied tag, or two
-            tag names with the same slug (they would share one tag page).
+        InputError (with the line of the tag or setting at fault): unreadable YAML; a value of
+            the wrong type (``patterns: transformer`` instead of a list, ``min_score: high``);
+            a missing or unusable name (markup characters, a line break, no letters or digits,
+            or the slug ``index``, which is the tags index page); a bad regex or one that
+            matches empty text (it would tag every paper); an unknown implied tag; two tag
+            names with the same slug (they would share one tag page).
     """
     label = label or str(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(label, None, "taxonomy file not found") from None
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        where = None if line is None else line + 1
-        raise InputError(label, where, f"invalid YAML: {exc}") from None
+    data, node = read_yaml(path, label)
     if not isinstance(data, dict) or not isinstance(data.get("tags"), list):
         raise InputError(label, None, "expected a mapping with a 'tags' list")
     settings = data.get("settings") or {}
-    default_min = float(settings.get("min_score", 2))
+    at_settings = key_lines(node).get("settings")
+    if not isinstance(settings, dict):
+        raise InputError(label, at_settings, "settings: expected a mapping")
+    where = key_lines(child(node, "settings"))
+    default_min = _number(settings, "min_score", 2, label, where.get("min_score"))
+    lines = item_lines(child(node, "tags"))
     rules: list[TagRule] = []
     slugs: dict[str, str] = {}
     for index, entry in enumerate(data["tags"], start=1):
-        if not isinstance(entry, dict) or not str(entry.get("name") or "").strip():
-            raise InputError(label, None, f"tag #{index} has no name")
-        name = str(entry["name"]).strip()
-        if re.search(r"[<>\"`]", name):
+        line = lines[index - 1] if index <= len(lines) else None
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) \
+                or not entry["name"].strip():
+            raise InputError(label, line, f"tag #{index}: 'name' must be a non-empty string")
+        name = entry["name"].strip()
+        if re.search(r"[<>\"`\x00-\x1f]", name):
             # Material prints tag names into pages unescaped: keep markup out of them.
-            raise InputError(label, None, f"tag name {name!r} contains one of < > \" `")
+            raise InputError(label, line, f"tag name {name!r} contains a line break or one "
+                                          "of < > \" `")
         slug = slugify(name)
+        if not slug or slug == "index":
+            raise InputError(label, line, f"tag name {name!r} gives the page name {slug!r} "
+                                          "(it needs letters or digits, and not 'index')")
         if slug in slugs:
-            raise InputError(label, None, f"tags {slugs[slug]!r} and {name!r} have the same slug "
-                                          f"{slug!r}")
+            raise InputError(label, line, f"tags {slugs[slug]!r} and {name!r} have the same "
+                                          f"slug {slug!r}")
         slugs[slug] = name
-        patterns = []
-        for pattern in entry.get("patterns") or []:
-            try:
-                patterns.append(re.compile(str(pattern), re.IGNORECASE))
-            except re.error as exc:
-                raise InputError(label, None, f"tag {name!r}: bad pattern {pattern!r}: {exc}") \
-                    from None
-        excludes = [str(p) for p in entry.get("exclude") or []]
-        try:
-            exclude = re.compile("|".join(f"(?:{p})" for p in excludes), re.IGNORECASE) \
-                if excludes else None
-        except re.error as exc:
-            raise InputError(label, None, f"tag {name!r}: bad exclude pattern: {exc}") from None
-        rules.append(TagRule(name, slug, str(entry.get("description") or "").strip(),
-                             tuple(patterns), float(entry.get("min_score", default_min)),
-                             tuple(entry.get("implies") or ()), exclude,
+        what = f"tag {name!r}"
+        patterns = [_regex(p, f"{what}: pattern", label, line)
+                    for p in _strings(entry, "patterns", what, label, line)]
+        excludes = _strings(entry, "exclude", what, label, line)
+        exclude = _regex("|".join(f"(?:{p})" for p in excludes), f"{what}: exclude", label,
+                         line) if excludes else None
+        description = entry.get("description") or ""
+        if not isinstance(description, str):
+            raise InputError(label, line, f"{what}: 'description' must be a string")
+        rules.append(TagRule(name, slug, description.strip(), tuple(patterns),
+                             _number(entry, "min_score", default_min, label, line),
+                             tuple(_strings(entry, "implies", what, label, line)), exclude,
                              tuple(_anchor(p) for p in patterns)))
     known = {r.name for r in rules}
-    for rule in rules:
+    for index, rule in enumerate(rules):
         for implied in rule.implies:
             if implied not in known:
-                raise InputError(label, None, f"tag {rule.name!r} implies unknown tag {implied!r}")
-    cues = settings.get("contrast_cues") or []
+                raise InputError(label, lines[index] if index < len(lines) else None,
+                                 f"tag {rule.name!r} implies unknown tag {implied!r}")
+    cues = _strings(settings, "contrast_cues", "settings", label, at_settings)
     contrast = re.compile(r"\b(?:" + "|".join(re.escape(c) for c in cues) + r")\s+(?:\S+\s+){0,6}$"
                           if cues else r"(?!)", re.IGNORECASE)
-    return Taxonomy(tuple(rules), int(settings.get("max_tags", 6)),
-                    float(settings.get("headline_weight", 2)), contrast)
+    max_tags = _number(settings, "max_tags", 6, label, where.get("max_tags"))
+    if max_tags < 1 or max_tags != int(max_tags):
+        raise InputError(label, where.get("max_tags"), "settings: 'max_tags' must be a whole "
+                                                       "number of at least 1")
+    return Taxonomy(tuple(rules), int(max_tags),
+                    _number(settings, "headline_weight", 2, label, where.get("headline_weight")),
+                    contrast)
+
+
+def _strings(entry: dict, key: str, what: str, label: str, line: int | None) -> list[str]:
+    """``entry[key]`` as a list of non-empty strings (missing or null: ``[]``)."""
+    value = entry.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise InputError(label, line, f"{what}: {key!r} must be a list of non-empty strings, "
+                                      f"e.g. {key}: ['...']")
+    return value
+
+
+def _number(entry: dict, key: str, default: float, label: str, line: int | None) -> float:
+    """``entry[key]`` as a number (missing: ``default``; booleans are not numbers)."""
+    value = entry.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(label, line, f"{key!r} must be a number, not {value!r}")
+    return float(value)
+
+
+def _regex(source: str, what: str, label: str, line: int | None) -> re.Pattern[str]:
+    """Compile a case-insensitive pattern; one that matches empty text would match every
+    paper, so it is refused."""
+    try:
+        pattern = re.compile(source, re.IGNORECASE)
+    except re.error as exc:
+        raise InputError(label, line, f"{what} {source!r} is not a valid regex: {exc}") from None
+    if pattern.search(""):
+        raise InputError(label, line, f"{what} {source!r} matches empty text (it would match "
+                                      "every paper)")
+    return pattern
 
 
 # A pattern's leading literal: after an optional ``\b``, letters, digits, spaces and hyphens
@@ -144,17 +186,25 @@ def _anchor(pattern: re.Pattern[str]) -> str | None:
 
 
 def _top_level_single(source: str) -> bool:
-    """True when every ``|`` of a regex source is inside parentheses (or escaped)."""
-    depth, escaped, in_class = 0, False, False
-    for ch in source:
+    """True when every ``|`` of a regex source is inside a group (not escaped, not in a
+    character class, not in a ``(?#...)`` comment). ``]`` right after ``[`` or ``[^`` is a
+    literal, as in Python's ``re``. In doubt (a comment) the answer is False: the caller then
+    runs the pattern unconditionally."""
+    if "(?#" in source:
+        return False
+    depth, escaped, in_class, class_start = 0, False, False, -1
+    for at, ch in enumerate(source):
         if escaped:
             escaped = False
         elif ch == "\\":
             escaped = True
         elif in_class:
-            in_class = ch != "]"
+            if ch == "]" and at > class_start:
+                in_class = False
         elif ch == "[":
             in_class = True
+            # the first character of the class (after an optional ^) may be a literal "]"
+            class_start = at + 2 if source[at + 1:at + 2] == "^" else at + 1
         elif ch == "(":
             depth += 1
         elif ch == ")":
