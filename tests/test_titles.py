@@ -88,6 +88,10 @@ def test_long_titles_end_on_a_whole_phrase(title, expected):
     # "called <long form> (ACRONYM)": the acronym is the name, the long form its descriptor
     ("We propose a method called Q-Guided Diffusion Policy (QGDP) that guides actions.",
      "QGDP", "QGDP: Q-Guided Diffusion Policy"),
+    # math in the descriptor stays whole: O(n log n) is not an aside to drop
+    (r"We present RoboSort, a randomized algorithm that sorts $n$ items in $O(n \log n)$ "
+     "expected time. It works.", "RoboSort",
+     "RoboSort: Randomized Algorithm That Sorts n Items in O(n log n) Expected Time"),
     # a capitalised word without emphasis is not a name
     ("We introduce Hydrant layers for sequence models. They are fast.", None,
      "Hydrant Layers for Sequence Models"),

@@ -65,7 +65,7 @@ _CLAUSE_END = re.compile(
     r"|,\s+(?=\w+(?:ing|ed)\b(?!-))|,\s+(?=which|where|while|and|but|thus|so|a |an |the )"
     r"|[;:.]|\s+[—–]"
 )
-_PARENTHETICAL = re.compile(r"\s*\([^()]{1,30}\)")
+_PARENTHETICAL = re.compile(r"\s+\([^()]{1,30}\)")  # an aside, not O(n log n)
 _FILLER = re.compile(r"^(?:the\s+)?(?:notion|problem|fundamentals|use|question|task)\s+of\s+", re.I)
 _OPENER = re.compile(r"^(?:in this (?:paper|work)|here|to this end|to address this[^,]*|"
                      r"motivated by this|specifically|finally)\s*,\s*", re.I)
@@ -353,8 +353,14 @@ def _title_case(text: str) -> str:
     capitals, digits or symbols (LLMs, k-means++, ℓ2) and one-letter math symbols (k-Means,
     m Groups) are kept as written."""
     out = []
+    in_call = False  # inside "O(n log n)": a formula, kept as written
     for i, word in enumerate(text.split()):
         core = word.strip(",;:()")
+        opens = re.search(r"\w\(", word) is not None
+        if in_call or opens:
+            in_call = word.count("(") > word.count(")") if opens else ")" not in word
+            out.append(word)
+            continue
         if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", core) and (i == 0 or core not in _MINOR):
             parts = core.split("-")
             # A one-letter part other than "a" is a math symbol (k-means, m groups): as written.
