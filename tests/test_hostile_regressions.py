@@ -46,7 +46,7 @@ def test_tag_name_with_markup_is_rejected(tmp_path):
     """Material prints tag names unescaped, so a name with < > " ` is a taxonomy error."""
     path = tmp_path / "taxonomy.yml"
     path.write_text("tags:\n  - name: '<script>x</script>'\n", encoding="utf-8")
-    with pytest.raises(InputError, match="contains one of < > \" `"):
+    with pytest.raises(InputError, match="contains a line break or one of < > \" `"):
         load_taxonomy(path)
 
 
@@ -110,3 +110,16 @@ def test_operator_names_get_thin_spaces():
     mathml = render_math(r"O(\sqrt{n}\log n)", False)
     assert ('</msqrt><mspace width="0.1667em"></mspace><mi>log</mi>'
             '<mspace width="0.1667em"></mspace><mi>n</mi>') in mathml
+
+
+def test_abstract_of_only_a_tex_tie_is_shown_not_lost(tmp_path):
+    """An abstract "~" renders to nothing visible: the page shows its source instead of an
+    empty Abstract section (found by the hypothesis page property)."""
+    config = _generate(tmp_path, {"a.txt": "X\n\n~\n"})
+    [page] = (config.docs_dir / "papers").glob("*.md")
+    body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
+    soup = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
+                         "html.parser")
+    abstract = soup.find("h2", id="abstract").find_next_sibling("p")
+    assert abstract.get_text() == "~"
+    assert abstract.code["class"] == ["pd-tex"]

@@ -102,6 +102,15 @@ def front_matter(data: dict) -> str:
                                width=10_000) + "---\n"
 
 
+def _visible(text: str) -> str:
+    """Markdown for one abstract or highlight; when nothing visible would remain (an abstract
+    that is only a TeX tie ``~``), its source in a code span, so no text is silently lost."""
+    rendered = render_paragraph(tokenize(text))
+    if rendered.strip() or not text.strip():
+        return rendered
+    return f'<code class="pd-tex">{html.escape(text.strip())}</code>'
+
+
 def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 site_name: str = "Paper digest",
                 related: Mapping[str, tuple[str, ...]] | None = None,
@@ -161,8 +170,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                     continue
             out[f"papers/{p.slug}.md"] = text = paper_tpl.render(
                 p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
-                abstract_md=render_paragraph(tokenize(p.facts.abstract.text)),
-                highlight_md=render_paragraph(tokenize(p.facts.highlight)),
+                abstract_md=_visible(p.facts.abstract.text),
+                highlight_md=_visible(p.facts.highlight),
                 description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
             if key is not None:
                 memo[key] = text
