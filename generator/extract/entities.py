@@ -27,7 +27,10 @@ _BENCHMARK = re.compile(
 _NUMBER = re.compile(
     r"(?:up to |nearly |over |about |only )?\d+(?:\.\d+)?\s?(?:×|x|%|\\%)"
     r"(?:\s?[-–]\s?\d+(?:\.\d+)?\s?(?:×|x|%))?"
-    r"(?:\s(?:\w+\s){0,3}?(?:faster|fewer|speedup|speed-up|reduction|less|lower|higher|"
+    # up to three words between the figure and its effect word, but not across a clause
+    # ("35% while keeping answer accuracy" is not a number about accuracy)
+    r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|maintaining|preserving|retaining)\b)\w+\s)"
+    r"{0,3}?(?:faster|fewer|speedup|speed-up|reduction|less|lower|higher|"
     r"improvement|gain|smaller|of (?:video )?tokens|FLOPs|accuracy|memory|success rate))",
     re.IGNORECASE,
 )
