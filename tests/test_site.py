@@ -195,3 +195,17 @@ def test_tags_index_lists_every_tag_once(built_site: Path) -> None:
     assert len(items) == 28
     assert items[0].get_text(" ", strip=True).startswith("LLMs — 15 papers: large language models")
     assert items[-1].get_text(" ", strip=True).startswith("Datasets & Benchmarks — 2 papers")
+
+
+def test_tag_chips_in_material_order(built_site: Path) -> None:
+    """Listings and related-paper lists show a paper's tags in the order Material shows them
+    above its title (sorted by name), so the same paper never shows two orders."""
+    listing = _soup(built_site / "collections" / "neurips-2025-papers" / "index.html")
+    metas = listing.select(".pd-entry__meta")
+    assert len(metas) == 55  # 57 papers; 2 have neither a tag nor a badge
+    for meta in metas:
+        names = [a.get_text() for a in meta.select("a.pd-tag")]
+        assert names == sorted(names)
+    page = _soup(next((built_site / "papers").glob("fastvid-*/index.html")))
+    assert [a.get_text(strip=True) for a in page.select(".md-tag")] == \
+        ["Efficiency", "Multimodal", "Video"]
