@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
+from types import MappingProxyType
 
 from generator.cache import BuildCache, fingerprint, load_cache, save_cache
 from generator.catalog import build_catalog
@@ -124,6 +126,15 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
     return build_catalog(facts), seeds.files, seeds.notices, taxonomy
 
 
+def _related_key(papers: tuple[Paper, ...]) -> str:
+    """SHA-256 over what ``related_papers`` reads: each paper's id (a hash of its abstract, so
+    of its plain text) and tags, in catalog order."""
+    h = hashlib.sha256()
+    for p in papers:
+        h.update(f"{p.id}\t{'|'.join(p.facts.tags)}\n".encode())
+    return h.hexdigest()
+
+
 def _seeds_updated(seeds_dir: Path) -> datetime:
     """The newest seed file's modification time (UTC): when the digest's input last changed."""
     stamps = [p.stat().st_mtime for p in seeds_dir.glob("*.txt")] or [0.0]
@@ -150,8 +161,15 @@ def generate(config: DigestConfig = DigestConfig(),
     # imports this one) must stay cheap when `paper-digest build` already generated the pages.
     from generator.related import related_papers
 
-    related = related_papers(papers)
-    say(f"related papers found for {len(papers)} papers")
+    related_key = _related_key(papers)
+    if cache is not None and related_key in cache.related:
+        related = MappingProxyType(cache.related[related_key])
+        say(f"related papers unchanged for {len(papers)} papers (cache)")
+    else:
+        related = related_papers(papers)
+        if cache is not None:
+            cache.related[related_key] = dict(related)  # a MappingProxy does not pickle
+        say(f"related papers found for {len(papers)} papers")
     used_pages: set[str] = set()
     pages = render_site(papers, taxonomy.names, config.site_name, related=related,
                         tag_descriptions={r.name: r.description for r in taxonomy.rules},
@@ -162,5 +180,6 @@ def generate(config: DigestConfig = DigestConfig(),
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
     if cache is not None:
-        save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers}, used_pages)
+        save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers}, used_pages,
+                   {related_key})
     return DigestResult(papers, files, notices, report, time.perf_counter() - start)

@@ -6,6 +6,11 @@ Two memo tables, kept in one pickle file (default ``.paper-digest-cache/cache.pi
   on the text and the taxonomy, so an unchanged abstract is not extracted again.
 * ``pages``: a hash of everything a generated page is made from -> its text, so an unchanged
   page is not rendered again.
+* ``related``: a hash of the related-papers step's inputs (every paper's id and tags, in
+  order) -> its result, so a run in which no abstract, tag or order changed (``mkdocs serve``
+  regenerates on every rebuild, e.g. after editing a hand-written page) skips that all-pairs
+  step. Any change recomputes it in full: one changed abstract moves the TF-IDF weights of
+  every paper that shares a word with it.
 
 The whole cache is keyed by a fingerprint of the taxonomy file and of the generator's own
 source and templates: changing either starts from an empty cache, so a stale entry can never
@@ -42,6 +47,7 @@ class BuildCache:
     key: str
     facts: dict = field(default_factory=dict)
     pages: dict = field(default_factory=dict)
+    related: dict = field(default_factory=dict)
 
 
 def load_cache(path: Path, key: str) -> BuildCache:
@@ -58,12 +64,13 @@ def load_cache(path: Path, key: str) -> BuildCache:
 
 
 def save_cache(path: Path, cache: BuildCache, keep_facts: set[str],
-               keep_pages: set[str]) -> None:
+               keep_pages: set[str], keep_related: set[str] = frozenset()) -> None:
     """Store ``cache`` at ``path``, keeping only the entries this run used (no unbounded
     growth when abstracts are edited or removed)."""
     pruned = BuildCache(cache.key,
                         {k: v for k, v in cache.facts.items() if k in keep_facts},
-                        {k: v for k, v in cache.pages.items() if k in keep_pages})
+                        {k: v for k, v in cache.pages.items() if k in keep_pages},
+                        {k: v for k, v in cache.related.items() if k in keep_related})
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("wb") as fh:

@@ -76,3 +76,25 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
     for p, (data, mtime) in before.items():
         if str(p.relative_to(config.docs_dir)) not in second.report.written:
             assert p.read_bytes() == data and p.stat().st_mtime_ns == mtime, p
+
+
+def test_related_step_cached_only_while_its_inputs_hold(tmp_path):
+    """An unchanged rerun takes related papers from the cache; a tag change (here through
+    the overrides file) or an edited abstract recomputes them, with the uncached result."""
+    config = _config(tmp_path)
+    messages: list[str] = []
+    first = generate(config)
+    generate(config, progress=messages.append)
+    assert "related papers unchanged for 57 papers (cache)" in messages
+    target = next(p for p in first.papers if p.facts.name == "FastVID")
+    overrides = tmp_path / "none.yml"
+    overrides.write_text(f"{target.id}:\n  tags: [Optimal Transport]\n", encoding="utf-8")
+    messages.clear()
+    generate(config, progress=messages.append)
+    assert "related papers found for 57 papers" in messages
+    fresh = _config(tmp_path / "fresh", cache=False)
+    (tmp_path / "fresh" / "none.yml").write_text(overrides.read_text(encoding="utf-8"),
+                                                 encoding="utf-8")
+    generate(fresh)
+    for page in (config.docs_dir / "papers").glob("*.md"):
+        assert page.read_bytes() == (fresh.docs_dir / "papers" / page.name).read_bytes()
