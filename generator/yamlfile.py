@@ -1,8 +1,9 @@
 """Reading the project's YAML files (taxonomy, overrides, evaluation labels) with line numbers,
 so a wrong value is reported as ``file:line: why`` (``generator.errors.InputError``).
 
-PyYAML's ``safe_load`` drops positions; ``compose`` keeps them on the node tree, so both are
-run on the same text and the nodes give the line of each list item or mapping key.
+PyYAML's ``safe_load`` drops positions; the composed node tree keeps them, so the file is
+composed once, constructed from that tree (as ``safe_load`` does), and the nodes give the line
+of each list item or mapping key.
 """
 
 from __future__ import annotations
@@ -40,11 +41,15 @@ def read_yaml(path: Path, label: str | None = None) -> tuple[Any, yaml.Node | No
     except UnicodeDecodeError as exc:
         line = path.read_bytes()[: exc.start].count(b"\n") + 1
         raise InputError(label, line, f"not valid UTF-8 (byte offset {exc.start})") from None
-    try:
-        return yaml.safe_load(text), yaml.compose(text)
+    loader = yaml.SafeLoader(text)
+    try:  # what yaml.safe_load does, keeping the node tree for line numbers: parsed once
+        node = loader.get_single_node()
+        return (loader.construct_document(node) if node is not None else None), node
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InputError(label, mark.line + 1 if mark else None, f"invalid YAML: {exc}") from None
+    finally:
+        loader.dispose()
 
 
 def item_lines(node: yaml.Node | None) -> list[int]:
