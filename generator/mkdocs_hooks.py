@@ -32,6 +32,7 @@ from mkdocs.utils import get_relative_url
 
 from generator.build import DigestConfig, generate
 from generator.errors import DigestError
+from generator.markdown_stash import GeneratedHtmlExtension
 
 log = logging.getLogger("mkdocs.hooks.paper_digest")
 _WORD = re.compile(r"\w+")
@@ -52,7 +53,10 @@ def _digest_config(config) -> DigestConfig:
 
 
 def on_config(config):
-    """Generate the pages before MkDocs reads ``docs_dir``."""
+    """Generate the pages before MkDocs reads ``docs_dir``, and add the Markdown extension
+    that passes the generated raw HTML through unparsed (``generator.markdown_stash``)."""
+    if os.environ.get("PAPER_DIGEST_RAW_HTML_PASSTHROUGH", "1") != "0":
+        config.markdown_extensions.append(GeneratedHtmlExtension())
     if os.environ.get("PAPER_DIGEST_SKIP_GENERATE") == "1":
         return config
     try:

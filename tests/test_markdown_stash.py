@@ -1,0 +1,96 @@
+"""The raw-HTML passthrough (``generator.markdown_stash``) changes speed, never output."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import markdown
+import pytest
+
+from generator.markdown_stash import GeneratedHtmlExtension
+from tests.conftest import MD_EXTENSIONS
+
+RELATED = ('<ul class="pd-related" data-search-exclude>\n'
+           '<li class="pd-related__item"><a class="pd-related__title" href="../../papers/a/">A'
+           '</a> <span class="pd-related__tags"><a class="pd-tag" href="../../tags/llms/">LLMs'
+           '</a></span></li>\n'
+           '<li class="pd-related__item"><a class="pd-related__title" href="../../papers/b/">B'
+           '</a></li>\n</ul>')
+MATH = ('<span class="pd-math"><math xmlns="http://www.w3.org/1998/Math/MathML" '
+        'display="inline"><mrow><mi>k</mi><mo>&#x0003D;</mo><mn>2</mn></mrow></math></span>')
+DISPLAY = MATH.replace('"pd-math"', '"pd-math pd-math--display"')
+
+CASES = {
+    "related list": f"## Related papers\n\n{RELATED}\n\n## Source\n\n- x",
+    "block before a markdown div": (
+        '# T\n\n<p class="pd-meta" data-search-exclude><span class="pd-badges"><a href="x">'
+        'y</a></span></p>\n\n<div class="admonition abstract" markdown>\n<p class="admonition-'
+        'title" data-search-exclude>Highlight</p>\n\nWe show *this*.\n\n</div>\n\n## Abstract'),
+    "block at the end, no newline": f"text\n\n{RELATED}",
+    "math inside a paragraph": f"For {MATH}-means and {DISPLAY} we *show* it.",
+    "math alone": f"{MATH}\n\nnext",
+    "math in a list item": f"- **Headline numbers:** {MATH}; 3%",
+    "markdown attribute: parsed, not passed": (
+        '<div class="pd-tag-listing" markdown>\n\n*emphasis*\n\n</div>'),
+    "unbalanced block: left to Python-Markdown": (
+        '<div class="pd-entry">\n<div>inner</div>\n<p>open</p>\n\n</div>'),
+    "no pd- class": '<div class="other">\n<p>x</p>\n</div>',
+    "hand-written text naming a pd- class": "Style it with `pd-badge` or <b>pd-x</b>.",
+    "blank line inside the element": f"{RELATED[:60]}\n\n{RELATED[60:]}",
+}
+
+
+def _convert(source: str, passthrough: bool) -> tuple[str, int]:
+    extensions = [*MD_EXTENSIONS, *([GeneratedHtmlExtension()] if passthrough else [])]
+    md = markdown.Markdown(extensions=extensions)
+    return md.convert(source), md.htmlStash.html_counter
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_same_html_with_and_without_passthrough(name):
+    assert _convert(CASES[name], True)[0] == _convert(CASES[name], False)[0]
+
+
+@pytest.mark.parametrize(("name", "left"), [
+    # the list reaches Python-Markdown as one placeholder: no tag left for its HTML parser
+    ("related list", ["## Related papers", "", "", "\x02wzxhzdk:0\x03", "", "", "## Source",
+                      "", "- x"]),
+    # the badge paragraph is passed; the admonition (markdown attribute) is left to md_in_html
+    ("block before a markdown div", ["# T", "", "", "\x02wzxhzdk:0\x03", "", "",
+                                     '<div class="admonition abstract" markdown>']),
+    # each math span is one placeholder, instead of eight inline tags
+    ("math inside a paragraph", ["For \x02wzxhzdk:0\x03-means and \x02wzxhzdk:1\x03 we *show* "
+                                 "it."]),
+    # an inline element at a line start is not a block
+    ("math alone", ["\x02wzxhzdk:0\x03", "", "next"]),
+    ("unbalanced block: left to Python-Markdown", CASES[
+        "unbalanced block: left to Python-Markdown"].split("\n")),
+])
+def test_generated_html_reaches_markdown_as_placeholders(name, left):
+    md = markdown.Markdown(extensions=[GeneratedHtmlExtension()])
+    lines = md.preprocessors["paper_digest_html"].run(CASES[name].split("\n"))
+    assert lines[:len(left)] == left
+
+
+def test_seed_site_identical_with_and_without_passthrough(built_project, tmp_path):
+    """Every file of the seed site, rebuilt from the same docs_src without the extension, is
+    byte for byte the same."""
+    env = {**os.environ, "PAPER_DIGEST_SKIP_GENERATE": "1",
+           "PAPER_DIGEST_RAW_HTML_PASSTHROUGH": "0", "NO_MKDOCS_2_WARNING": "1"}
+    plain = tmp_path / "site"
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--site-dir",
+                           str(plain)], cwd=built_project, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    site = built_project / "site"
+    files = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    assert sorted(p.relative_to(plain) for p in plain.rglob("*") if p.is_file()) == files
+    html = [f for f in files if f.suffix == ".html"]
+    assert len([f for f in html if f.parts[0] == "papers"]) == 57
+    different = [str(f) for f in files if f.suffix != ".gz"
+                 and (site / f).read_bytes() != (plain / f).read_bytes()]
+    assert different == []
+    assert Path(site / "search" / "search_index.json").stat().st_size > 0
