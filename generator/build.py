@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from types import MappingProxyType
 
 from generator.cache import BuildCache, fingerprint, load_cache, save_cache
 from generator.catalog import build_catalog
@@ -159,17 +158,20 @@ def generate(config: DigestConfig = DigestConfig(),
     papers, files, notices, taxonomy = collect(config, cache, progress)
     # Imported here: scikit-learn takes a second to import, and the MkDocs hook module (which
     # imports this one) must stay cheap when `paper-digest build` already generated the pages.
-    from generator.related import related_papers
+    from generator.related import related_index
 
     related_key = _related_key(papers)
     if cache is not None and related_key in cache.related:
-        related = MappingProxyType(cache.related[related_key])
+        index = cache.related[related_key]
         say(f"related papers unchanged for {len(papers)} papers (cache)")
     else:
-        related = related_papers(papers)
+        # The last run's index (at most one is kept) lets a small edit rescore a few rows.
+        previous = next(iter(cache.related.values()), None) if cache is not None else None
+        index = related_index(papers, previous=previous)
         if cache is not None:
-            cache.related[related_key] = dict(related)  # a MappingProxy does not pickle
-        say(f"related papers found for {len(papers)} papers")
+            cache.related[related_key] = index
+        say(f"related papers found for {len(papers)} papers ({index.changed} scored anew)")
+    related = index.as_mapping()
     used_pages: set[str] = set()
     pages = render_site(papers, taxonomy.names, config.site_name, related=related,
                         tag_descriptions={r.name: r.description for r in taxonomy.rules},

@@ -1,16 +1,16 @@
 """A build cache so that regenerating after a small edit costs little (issue 5: incremental).
 
-Two memo tables, kept in one pickle file (default ``.paper-digest-cache/cache.pickle``):
+Three memo tables, kept in one pickle file (default ``.paper-digest-cache/cache.pickle``):
 
 * ``facts``: paper id (a hash of the abstract text) -> ``PaperFacts``. Extraction depends only
   on the text and the taxonomy, so an unchanged abstract is not extracted again.
 * ``pages``: a hash of everything a generated page is made from -> its text, so an unchanged
   page is not rendered again.
 * ``related``: a hash of the related-papers step's inputs (every paper's id and tags, in
-  order) -> its result, so a run in which no abstract, tag or order changed (``mkdocs serve``
-  regenerates on every rebuild, e.g. after editing a hand-written page) skips that all-pairs
-  step. Any change recomputes it in full: one changed abstract moves the TF-IDF weights of
-  every paper that shares a word with it.
+  order) -> its ``RelatedIndex``, so a run in which no abstract, tag or order changed
+  (``mkdocs serve`` regenerates on every rebuild, e.g. after editing a hand-written page)
+  skips that step; after a small edit the stored index is updated instead of recomputed
+  (``generator.related``: only papers whose TF-IDF weights moved are scored anew).
 
 The whole cache is keyed by a fingerprint of the taxonomy file and of the generator's own
 source and templates: changing either starts from an empty cache, so a stale entry can never

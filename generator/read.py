@@ -27,7 +27,6 @@ HEADER_MAX_CHARS = 120
 # other than tab, line feed and carriage return, and U+FFFE/U+FFFF.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _BOM = "\ufeff"
-_SPACE_RUN = re.compile(r"\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +81,7 @@ def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
             notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"))
         for number, (line, text) in enumerate(paragraphs, start=1):
             source = Source(path.name, number, line)
-            key = _SPACE_RUN.sub(" ", text)
+            key = " ".join(text.split())  # whitespace runs as one space (lines are stripped)
             if key in by_key:
                 first = order[by_key[key]]
                 f0 = first[2][0]

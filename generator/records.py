@@ -1,12 +1,17 @@
 """The small immutable records that flow forward through the pipeline.
 
-``Abstract`` (read) -> ``PaperFacts`` (extract) -> ``Paper`` (catalog). Collections are tuples so
-records stay hashable and cannot be mutated after the step that made them.
+``Abstract`` (read) -> ``PaperFacts`` (extract) -> ``Paper`` (catalog) -> ``RelatedIndex``
+(related). Collections are tuples so records stay hashable and cannot be mutated after the step
+that made them (``RelatedIndex`` holds two arrays and is not hashable).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
+
+import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,3 +162,36 @@ class Notice:
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else self.path
         return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedIndex:
+    """The related-papers result plus what an update needs (``generator.related``; kept in the
+    build cache, so it lives here: unpickling it must not import scikit-learn).
+
+    Attributes:
+        ids: paper ids, in catalog order (N).
+        tags: each paper's tags, same order.
+        text_df: word -> number of abstracts containing it (TF-IDF vocabulary).
+        tag_df: tag -> number of papers carrying it.
+        neighbours: ``N x k`` int32 row indices, best first, ``-1`` where fewer than ``k``.
+        scores: ``N x k`` float32 scores of those neighbours (rounded, ``related.DECIMALS``).
+        k: neighbours per paper; tag_weight: the tag share of the score.
+        changed: rows scored anew in this run (all N after a full computation), for reports.
+    """
+
+    ids: tuple[str, ...]
+    tags: tuple[tuple[str, ...], ...]
+    text_df: Mapping[str, int]
+    tag_df: Mapping[str, int]
+    neighbours: np.ndarray
+    scores: np.ndarray
+    k: int
+    tag_weight: float
+    changed: int
+
+    def as_mapping(self) -> Mapping[str, tuple[str, ...]]:
+        """Read-only ``paper id -> tuple of related paper ids``, most similar first."""
+        ids = self.ids
+        return MappingProxyType({ids[i]: tuple(ids[j] for j in row if j >= 0)
+                                 for i, row in enumerate(self.neighbours.tolist())})

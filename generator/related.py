@@ -32,12 +32,24 @@ every paper has hundreds of near-duplicates):
 
 The features' time is almost all ``plain_text`` (about 0.6 ms per abstract); the quadratic
 part stays below the linear part up to about 35,000 papers (extrapolated).
+
+Updating (issue 5, incremental): ``related_index`` can start from the previous run's
+``RelatedIndex`` and gives exactly the result of a full computation with less work. A paper's
+feature row depends only on its own text and tags and on the document frequencies (df) of its
+words and tags (N fixed), so after an edit the rows that changed are those of edited papers and
+of papers containing a word or tag whose df changed (``changed``). Every other row ``i`` keeps
+all its scores except those against changed rows: if none of its previous ``k`` neighbours
+changed, its new neighbours are the best ``k`` of those previous neighbours (with their stored
+scores) and the changed rows (scored anew); otherwise, and for the changed rows themselves, the
+row is scored in full. The scores of a row are computed the same way in both paths (its own
+sparse row times the columns, in its own term order), so they are bit-identical. When N, the
+order of the papers, ``k`` or the weight differ, or more than a quarter of the rows changed,
+everything is computed in full.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 import numpy as np
 from scipy import sparse
@@ -45,13 +57,15 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.preprocessing import normalize
 
 from generator.markup import plain_text
-from generator.records import Paper
+from generator.records import Paper, RelatedIndex
 
 K = 5
 TAG_WEIGHT = 0.3
 DECIMALS = 6
 BLOCK_ROWS = 1000
 BLOCK_CELLS = 15_000_000
+# Above this share of changed rows an update costs about as much as a full computation.
+UPDATE_MAX_CHANGED = 0.25
 
 
 def related_papers(papers: tuple[Paper, ...], k: int = K,
@@ -68,67 +82,152 @@ def related_papers(papers: tuple[Paper, ...], k: int = K,
         every paper of ``papers`` is a key. Never raises on empty abstracts or missing tags
         (such papers simply score 0 against the rest).
     """
-    if not papers or k <= 0:
-        return MappingProxyType({p.id: () for p in papers})
-    matrix = _features(papers, tag_weight)
-    ids = [p.id for p in papers]
-    neighbours = top_k(matrix, k)
-    return MappingProxyType({ids[i]: tuple(ids[j] for j in row)
-                             for i, row in enumerate(neighbours)})
+    return related_index(papers, k, tag_weight).as_mapping()
 
 
-def _features(papers: tuple[Paper, ...], tag_weight: float) -> sparse.csr_matrix:
-    """Rows with ``row_i . row_j`` equal to the weighted similarity of papers i and j."""
+def related_index(papers: tuple[Paper, ...], k: int = K, tag_weight: float = TAG_WEIGHT,
+                  previous: RelatedIndex | None = None) -> RelatedIndex:
+    """Like ``related_papers``, as a ``RelatedIndex``; updated from ``previous`` (the last
+    run's index) when that is valid and cheaper (module docstring: Updating), with the same
+    result as a full computation."""
+    ids = tuple(p.id for p in papers)
+    tags = tuple(tuple(p.facts.tags) for p in papers)
+    n = len(papers)
+    k = max(0, min(k, n - 1))
+    matrix, words, labels = _features(papers, tag_weight)
+    columns = matrix.T.tocsc()
+    changed = _changed_rows(previous, ids, tags, words, labels, matrix, k, tag_weight)
+    if changed is None:
+        neighbours, scores = _score_all(matrix, columns, k)
+        count = n
+    else:
+        neighbours, scores = _update(previous, matrix, columns, changed, k)
+        count = len(changed)
+    return RelatedIndex(ids, tags, {t: df for t, (_, df) in words.items()},
+                        {t: df for t, (_, df) in labels.items()}, neighbours, scores, k,
+                        tag_weight, count)
+
+
+def _features(papers: tuple[Paper, ...], tag_weight: float
+              ) -> tuple[sparse.csr_matrix, dict[str, tuple[int, int]],
+                         dict[str, tuple[int, int]]]:
+    """Rows with ``row_i . row_j`` equal to the weighted similarity of papers i and j, and for
+    each word and each tag its ``(column, document frequency)``."""
     texts = [p.facts.plain or plain_text(p.facts.abstract.text) for p in papers]
     tags = [p.facts.tags for p in papers]
-    text = _tfidf(TfidfVectorizer(stop_words="english", sublinear_tf=True,
-                                  dtype=np.float32), texts, len(papers))
+    text, words = _tfidf(TfidfVectorizer(stop_words="english", sublinear_tf=True,
+                                         dtype=np.float32), texts, len(papers))
     # Each tag is one token, whatever its spaces and punctuation ("Datasets & Benchmarks").
-    tag = _tfidf(TfidfVectorizer(analyzer=list, lowercase=False, dtype=np.float32),
-                 tags, len(papers))
-    return sparse.hstack([text * np.sqrt(1.0 - tag_weight), tag * np.sqrt(tag_weight)],
-                         format="csr", dtype=np.float32)
+    tag, labels = _tfidf(TfidfVectorizer(analyzer=list, lowercase=False, dtype=np.float32),
+                         tags, len(papers))
+    matrix = sparse.hstack([text * np.sqrt(1.0 - tag_weight), tag * np.sqrt(tag_weight)],
+                           format="csr", dtype=np.float32)
+    offset = text.shape[1]  # the tag columns follow the text columns
+    return matrix, words, {t: (col + offset, df) for t, (col, df) in labels.items()}
 
 
-def _tfidf(vectorizer: TfidfVectorizer, docs: list, n: int) -> sparse.csr_matrix:
-    """L2-normalised TF-IDF rows; an all-zero matrix when no document has any token (sklearn
-    raises "empty vocabulary" then)."""
+def _tfidf(vectorizer: TfidfVectorizer, docs: list, n: int
+           ) -> tuple[sparse.csr_matrix, dict[str, tuple[int, int]]]:
+    """L2-normalised TF-IDF rows and each token's ``(column, document frequency)``; an
+    all-zero matrix when no document has any token (sklearn raises "empty vocabulary" then)."""
     try:
-        return normalize(vectorizer.fit_transform(docs).tocsr())
+        weights = vectorizer.fit_transform(docs).tocsr()
     except ValueError:
-        return sparse.csr_matrix((n, 1), dtype=np.float32)
+        return sparse.csr_matrix((n, 1), dtype=np.float32), {}
+    counts = np.bincount(weights.indices, minlength=weights.shape[1]).tolist()
+    return normalize(weights), {t: (c, counts[c]) for t, c in vectorizer.vocabulary_.items()}
 
 
-def top_k(matrix: sparse.csr_matrix, k: int) -> list[tuple[int, ...]]:
-    """For every row, the indices of the ``k`` other rows with the largest positive dot
-    product, best first, ties to the lower index; computed block by block (module docstring).
+def _changed_rows(previous: RelatedIndex | None, ids: tuple[str, ...],
+                  tags: tuple[tuple[str, ...], ...], words: dict[str, tuple[int, int]],
+                  labels: dict[str, tuple[int, int]], matrix: sparse.csr_matrix, k: int,
+                  tag_weight: float) -> np.ndarray | None:
+    """Sorted indices of the rows whose features differ from ``previous``'s, or ``None`` when
+    the previous index cannot be updated (full computation)."""
+    n = len(ids)
+    if (previous is None or len(previous.ids) != n or previous.k != k or k == 0
+            or previous.tag_weight != tag_weight):
+        return None
+    rows = {i for i in range(n) if ids[i] != previous.ids[i] or tags[i] != previous.tags[i]}
+    if len(rows) > UPDATE_MAX_CHANGED * n:
+        return None
+    moved = [words[t][0] for t in _df_changes(previous.text_df, words) if t in words]
+    moved += [labels[t][0] for t in _df_changes(previous.tag_df, labels) if t in labels]
+    if moved:  # every paper containing such a word or tag
+        rows.update(sparse.csc_matrix(matrix[:, sorted(moved)]).indices.tolist())
+    if len(rows) > UPDATE_MAX_CHANGED * n:
+        return None
+    return np.array(sorted(rows), dtype=np.int64)
 
-    Args:
-        matrix: one row per item (``N x features``, sparse).
-        k: neighbours wanted per row.
 
-    Returns:
-        ``N`` tuples of row indices (fewer than ``k`` when fewer rows score above 0).
-    """
+def _df_changes(old: Mapping[str, int], new: Mapping[str, tuple[int, int]]) -> list[str]:
+    """Tokens whose document frequency differs (present in only one of the two included)."""
+    return [t for t in old.keys() | new.keys()
+            if old.get(t) != (new[t][1] if t in new else None)]
+
+
+def _score_all(matrix: sparse.csr_matrix, columns: sparse.csc_matrix, k: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Neighbours and scores of every row, block by block (module docstring: Scaling)."""
     n = matrix.shape[0]
-    k = min(k, n - 1)
+    neighbours = np.full((n, k), -1, dtype=np.int32)
+    scores = np.full((n, k), -np.inf, dtype=np.float32)
     if k <= 0:
-        return [() for _ in range(n)]
-    columns = matrix.T.tocsc()
-    rows = max(1, min(BLOCK_ROWS, BLOCK_CELLS // n))
-    out: list[tuple[int, ...]] = []
-    for start in range(0, n, rows):
-        stop = min(n, start + rows)
-        scores = (matrix[start:stop] @ columns).toarray().astype(np.float32, copy=False)
-        np.round(scores, DECIMALS, out=scores)
-        scores[np.arange(stop - start), np.arange(start, stop)] = -np.inf  # never itself
-        # The k-th best score of each row: everything at least as good is a candidate, so
-        # ties at the cut are all seen and the lower index wins (argpartition alone is not
-        # stable).
-        kth = np.partition(scores, n - k, axis=1)[:, n - k]
-        for r in range(stop - start):
-            row = scores[r]
-            cand = np.flatnonzero(row >= max(kth[r], np.float32(1e-12)))
-            order = np.argsort(-row[cand], kind="stable")[:k]
-            out.append(tuple(int(j) for j in cand[order]))
-    return out
+        return neighbours, scores
+    step = max(1, min(BLOCK_ROWS, BLOCK_CELLS // n))
+    for start in range(0, n, step):
+        rows = np.arange(start, min(n, start + step))
+        neighbours[rows], scores[rows] = _score_rows(matrix, columns, rows, k)
+    return neighbours, scores
+
+
+def _score_rows(matrix: sparse.csr_matrix, columns: sparse.csc_matrix, rows: np.ndarray,
+                k: int) -> tuple[np.ndarray, np.ndarray]:
+    """For the given rows: the ``k`` other rows with the largest positive dot product, best
+    first, ties to the lower index, as ``(len(rows) x k indices, -1 padded; their scores)``."""
+    n = matrix.shape[0]
+    scores = (matrix[rows] @ columns).toarray().astype(np.float32, copy=False)
+    np.round(scores, DECIMALS, out=scores)
+    scores[np.arange(len(rows)), rows] = -np.inf  # never itself
+    # The k-th best score of each row: everything at least as good is a candidate, so ties at
+    # the cut are all seen and the lower index wins (argpartition alone is not stable).
+    kth = np.partition(scores, n - k, axis=1)[:, n - k]
+    neighbours = np.full((len(rows), k), -1, dtype=np.int32)
+    best = np.full((len(rows), k), -np.inf, dtype=np.float32)
+    for r in range(len(rows)):
+        row = scores[r]
+        cand = np.flatnonzero(row >= max(kth[r], np.float32(1e-12)))
+        order = cand[np.argsort(-row[cand], kind="stable")[:k]]
+        neighbours[r, :len(order)] = order
+        best[r, :len(order)] = row[order]
+    return neighbours, best
+
+
+def _update(previous: RelatedIndex, matrix: sparse.csr_matrix, columns: sparse.csc_matrix,
+            changed: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The previous neighbours, updated for the ``changed`` rows (module docstring)."""
+    neighbours, scores = previous.neighbours.copy(), previous.scores.copy()
+    if not len(changed):
+        return neighbours, scores
+    is_changed = np.zeros(matrix.shape[0], dtype=bool)
+    is_changed[changed] = True
+    redo = is_changed | (is_changed[neighbours] & (neighbours >= 0)).any(axis=1)
+    full = np.flatnonzero(redo)
+    neighbours[full], scores[full] = _score_rows(matrix, columns, full, k)
+    keep = np.flatnonzero(~redo)
+    # Scores of the kept rows against the changed rows: each kept row times the changed
+    # columns, computed as in _score_rows (the row's own terms, in order).
+    against = (matrix[keep] @ columns[:, changed]).toarray().astype(np.float32, copy=False)
+    np.round(against, DECIMALS, out=against)
+    for r, i in enumerate(keep.tolist()):
+        hits = np.flatnonzero(against[r] >= np.float32(1e-12))
+        if not len(hits):
+            continue
+        cand = np.concatenate([neighbours[i][neighbours[i] >= 0], changed[hits]])
+        vals = np.concatenate([scores[i][neighbours[i] >= 0], against[r, hits]])
+        order = np.lexsort((cand, -vals))[:k]  # best score first, then the lower index
+        neighbours[i] = -1
+        scores[i] = -np.inf
+        neighbours[i, :len(order)] = cand[order]
+        scores[i, :len(order)] = vals[order]
+    return neighbours, scores

@@ -78,23 +78,41 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
             assert p.read_bytes() == data and p.stat().st_mtime_ns == mtime, p
 
 
+def _same_pages(config: DigestConfig, tmp: Path, overrides: str = "") -> None:
+    """The paper pages equal those of a fresh run without the cache on the same input."""
+    fresh = _config(tmp / "fresh", cache=False)
+    shutil.rmtree(fresh.seeds_dir)
+    shutil.copytree(config.seeds_dir, fresh.seeds_dir)
+    fresh.overrides.write_text(overrides, encoding="utf-8")
+    generate(fresh)
+    for page in (config.docs_dir / "papers").glob("*.md"):
+        assert page.read_bytes() == (fresh.docs_dir / "papers" / page.name).read_bytes()
+    shutil.rmtree(tmp / "fresh")
+
+
 def test_related_step_cached_only_while_its_inputs_hold(tmp_path):
-    """An unchanged rerun takes related papers from the cache; a tag change (here through
-    the overrides file) or an edited abstract recomputes them, with the uncached result."""
+    """An unchanged rerun takes related papers from the cache; a tag change (here through the
+    overrides file) or an edited abstract updates them, with the uncached result."""
     config = _config(tmp_path)
     messages: list[str] = []
     first = generate(config)
     generate(config, progress=messages.append)
     assert "related papers unchanged for 57 papers (cache)" in messages
     target = next(p for p in first.papers if p.facts.name == "FastVID")
-    overrides = tmp_path / "none.yml"
-    overrides.write_text(f"{target.id}:\n  tags: [Optimal Transport]\n", encoding="utf-8")
+    overrides = f"{target.id}:\n  tags: [Optimal Transport]\n"
+    config.overrides.write_text(overrides, encoding="utf-8")
     messages.clear()
     generate(config, progress=messages.append)
-    assert "related papers found for 57 papers" in messages
-    fresh = _config(tmp_path / "fresh", cache=False)
-    (tmp_path / "fresh" / "none.yml").write_text(overrides.read_text(encoding="utf-8"),
-                                                 encoding="utf-8")
-    generate(fresh)
-    for page in (config.docs_dir / "papers").glob("*.md"):
-        assert page.read_bytes() == (fresh.docs_dir / "papers" / page.name).read_bytes()
+    # FastVID's four tags and Optimal Transport change weight for over a quarter of the 57
+    # papers: computed in full
+    assert "related papers found for 57 papers (57 scored anew)" in messages, messages
+    _same_pages(config, tmp_path, overrides)
+    # DVD's abstract gets a word no other abstract has: only that paper is scored anew
+    seed = config.seeds_dir / "000_bd956eaa9d444b4e.txt"
+    seed.write_text(seed.read_text(encoding="utf-8").replace(
+        "largely unexplored", "largely unexplored (zygote)", 1),
+        encoding="utf-8")
+    messages.clear()
+    generate(config, progress=messages.append)
+    assert "related papers found for 57 papers (1 scored anew)" in messages, messages
+    _same_pages(config, tmp_path, overrides)

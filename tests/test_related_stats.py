@@ -9,6 +9,7 @@ from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
+import numpy as np
 import pytest
 from bs4 import BeautifulSoup
 from conftest import ROOT, SEEDS
@@ -222,3 +223,66 @@ def test_heat_map_and_table() -> None:
     assert cells["a", "a"].get("fill") == "none"
     table = ET.fromstring(data_table("S", ["x"], [["<&>"]]))
     assert table.find("table/tbody/tr/td").text == "<&>"
+
+
+# --------------------------------------------------------------------------- related: update
+def _catalog(seed_papers, copies: int = 7) -> tuple[Paper, ...]:
+    """``copies`` variants of every seed abstract (a distinct word each), with its tags."""
+    return tuple(_paper(f"{p.id}-{c}", f"{p.facts.plain} Variant{c}x{n}.", p.facts.tags)
+                 for c in range(copies) for n, p in enumerate(seed_papers))
+
+
+def _edit(papers, at: int, text=None, tags=None):
+    p = papers[at]
+    new = _paper(p.id + "-edited" if text is not None else p.id,
+                 p.facts.abstract.text if text is None else text,
+                 p.facts.tags if tags is None else tags)
+    return papers[:at] + (new,) + papers[at + 1:]
+
+
+def _without_longest(text: str) -> str:
+    word = max(re.findall(r"[a-z]{6,}", text), key=len)
+    return re.sub(rf"\b{word}\b", "", text)
+
+
+@pytest.mark.parametrize(("name", "change", "updated"), [
+    ("a rare word added",
+     lambda ps: _edit(ps, 100, text=ps[100].facts.abstract.text + " zygote"), 1),
+    # its longest word, "generalization", is in 63 abstracts: those 62 and the edited one
+    ("a word removed", lambda ps: _edit(ps, 7, text=_without_longest(ps[7].facts.abstract.text)),
+     63),
+    ("the same text under a new id",
+     lambda ps: _edit(ps, 250, text=ps[250].facts.abstract.text), 1),
+    # AI for Science + Architectures -> Optimal Transport: 56 papers carry one of the three
+    ("tags changed", lambda ps: _edit(ps, 3, tags=("Optimal Transport",)), 56),
+    ("two papers swapped", lambda ps: ps[:10] + (ps[11], ps[10]) + ps[12:], 2),
+    ("a common word added: full computation",
+     lambda ps: _edit(ps, 5, text=ps[5].facts.abstract.text + " model"), 399),
+])
+def test_related_update_equals_full_computation(seed_papers, name, change, updated) -> None:
+    """Starting from the previous run's index gives exactly (neighbours and scores) what a full
+    computation gives, and scores only the changed rows anew when few changed."""
+    from generator.related import related_index
+
+    before = _catalog(seed_papers)
+    assert len(before) == 399
+    previous = related_index(before)
+    after = change(before)
+    update = related_index(after, previous=previous)
+    full = related_index(after)
+    assert full.changed == 399
+    assert np.array_equal(update.neighbours, full.neighbours), name
+    assert np.array_equal(update.scores, full.scores), name
+    assert dict(update.as_mapping()) == dict(related_papers(after))
+    assert update.changed == updated
+
+
+def test_related_update_falls_back_when_order_or_size_changes(seed_papers) -> None:
+    from generator.related import related_index
+
+    before = _catalog(seed_papers, copies=2)
+    previous = related_index(before)
+    assert related_index(before[1:], previous=previous).changed == len(before) - 1
+    assert related_index(before, k=3, previous=previous).changed == len(before)
+    same = related_index(before, previous=previous)
+    assert same.changed == 0 and np.array_equal(same.neighbours, previous.neighbours)
