@@ -14,8 +14,19 @@ from types import MappingProxyType
 import numpy as np
 
 
+class _Record:
+    """Base of the records: pickles as ``(class, field values)``. The ``__setstate__`` that
+    ``dataclass(slots=True)`` adds calls ``dataclasses.fields`` for every object, which made
+    loading the build cache (about 22,000 records at N=5,000) take 0.12 s instead of 0.03 s."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return type(self), tuple(getattr(self, name) for name in self.__slots__)
+
+
 @dataclass(frozen=True, slots=True)
-class Source:
+class Source(_Record):
     """Where an abstract came from.
 
     Attributes:
@@ -30,7 +41,7 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
-class Abstract:
+class Abstract(_Record):
     """One abstract as read from the seeds, text untouched but for whitespace normalisation.
 
     Attributes:
@@ -45,7 +56,7 @@ class Abstract:
 
 
 @dataclass(frozen=True, slots=True)
-class Link:
+class Link(_Record):
     """A URL found in an abstract, normalised (see ``generator.extract.links``).
 
     ``kind`` is one of ``code``, ``project``, ``paper``, ``data``, ``other``.
@@ -56,7 +67,7 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
-class CodeRepo:
+class CodeRepo(_Record):
     """A source-code repository on a forge (GitHub, GitLab, Bitbucket, Codeberg, SourceHut).
 
     ``url`` is canonical: ``https://{host}/{owner}/{repo}``, no ``.git``, no trailing slash.
@@ -69,7 +80,7 @@ class CodeRepo:
 
 
 @dataclass(frozen=True, slots=True)
-class HubRef:
+class HubRef(_Record):
     """A Hugging Face Hub artefact. ``kind`` is ``model``, ``dataset`` or ``space``;
     ``name`` is ``owner/name``."""
 
@@ -79,7 +90,7 @@ class HubRef:
 
 
 @dataclass(frozen=True, slots=True)
-class Entities:
+class Entities(_Record):
     """Things a reader filters by, named in the abstract.
 
     Attributes:
@@ -94,7 +105,7 @@ class Entities:
 
 
 @dataclass(frozen=True, slots=True)
-class PaperFacts:
+class PaperFacts(_Record):
     """What extraction derives from one abstract, before site-wide rules (unique titles,
     slugs, overrides) apply.
 
@@ -128,7 +139,7 @@ class PaperFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class Paper:
+class Paper(_Record):
     """A paper as published: facts plus the site-wide decisions.
 
     Attributes:
@@ -149,7 +160,7 @@ class Paper:
 
 
 @dataclass(frozen=True, slots=True)
-class Notice:
+class Notice(_Record):
     """A warning for the user: something was odd but nothing was lost.
 
     ``path`` and ``line`` locate it (``line`` may be ``None``); ``message`` says what happened.
