@@ -170,7 +170,8 @@ def generate(config: DigestConfig = DigestConfig(),
         index = related_index(papers, previous=previous)
         if cache is not None:
             cache.related[related_key] = index
-        say(f"related papers found for {len(papers)} papers ({index.changed} scored anew)")
+        say(f"related papers computed for {len(papers)} papers" if index.changed == len(papers)
+            else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
     related = index.as_mapping()
     used_pages: set[str] = set()
     pages = render_site(papers, taxonomy.names, config.site_name, related=related,

@@ -53,7 +53,7 @@ def _mkdocs_setting(config_file: str, key: str) -> str | None:
 
 def _site_name(config_file: str) -> str:
     """``site_name`` from mkdocs.yml (the heading the MkDocs hook uses too), or a default."""
-    return _mkdocs_setting(config_file, "site_name") or DigestConfig.site_name
+    return _mkdocs_setting(config_file, "site_name") or DigestConfig().site_name
 
 
 def _docs_dir(args: argparse.Namespace) -> Path:

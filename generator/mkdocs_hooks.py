@@ -4,6 +4,8 @@
 * ``on_config``: generate pages into ``docs_dir`` (only changed files are written, so
   ``mkdocs serve`` does not loop; MkDocs reloads the config, and so calls this, on every
   rebuild).
+* ``on_files``, ``on_page_markdown``: the raw-HTML passthrough (``generator.markdown_stash``)
+  is on for the pages the generator wrote (its manifest) and off for hand-written ones.
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
 * ``on_page_content``: in offline builds only (Material's offline plugin forces
   ``use_directory_urls: false``), point the generated pages' raw-HTML links, written for
@@ -33,6 +35,7 @@ from mkdocs.utils import get_relative_url
 from generator.build import DigestConfig, generate
 from generator.errors import DigestError
 from generator.markdown_stash import GeneratedHtmlExtension
+from generator.write import generated_files
 
 log = logging.getLogger("mkdocs.hooks.paper_digest")
 _WORD = re.compile(r"\w+")
@@ -70,6 +73,28 @@ def on_config(config):
     log.info("paper-digest: %d papers, %d files written", len(result.papers),
              len(result.report.written))
     return config
+
+
+def _stash(config) -> GeneratedHtmlExtension | None:
+    return next((e for e in config.markdown_extensions
+                 if isinstance(e, GeneratedHtmlExtension)), None)
+
+
+def on_files(files, config):
+    """Note which pages the generator wrote: the raw-HTML passthrough applies to those only."""
+    stash = _stash(config)
+    if stash is not None:
+        stash.generated = generated_files(Path(config.docs_dir))
+    return files
+
+
+def on_page_markdown(markdown, page, config, files):
+    """Switch the raw-HTML passthrough on for a generated page, off for a hand-written one
+    (pages are rendered one at a time)."""
+    stash = _stash(config)
+    if stash is not None:
+        stash.active = page.file.src_uri in stash.generated
+    return markdown
 
 
 def on_serve(server, config, builder):

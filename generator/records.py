@@ -188,7 +188,9 @@ class RelatedIndex:
         neighbours: ``N x k`` int32 row indices, best first, ``-1`` where fewer than ``k``.
         scores: ``N x k`` float32 scores of those neighbours (rounded, ``related.DECIMALS``).
         k: neighbours per paper; tag_weight: the tag share of the score.
-        changed: rows scored anew in this run (all N after a full computation), for reports.
+        changed: papers whose feature row differed from the previous index (all N after a
+            full computation); they, and papers that had one of them as a neighbour, were
+            scored in full, the rest only against them. For progress reports.
     """
 
     ids: tuple[str, ...]

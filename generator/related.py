@@ -89,7 +89,8 @@ def related_index(papers: tuple[Paper, ...], k: int = K, tag_weight: float = TAG
                   previous: RelatedIndex | None = None) -> RelatedIndex:
     """Like ``related_papers``, as a ``RelatedIndex``; updated from ``previous`` (the last
     run's index) when that is valid and cheaper (module docstring: Updating), with the same
-    result as a full computation."""
+    result as a full computation. An edited text is recognised by its new id, so ids must
+    identify texts, as ``generator.extract.paper_id`` (a hash of the text) does."""
     ids = tuple(p.id for p in papers)
     tags = tuple(tuple(p.facts.tags) for p in papers)
     n = len(papers)

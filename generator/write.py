@@ -95,6 +95,16 @@ def write_docs(docs_dir: Path, files: dict[str, str]) -> WriteReport:
     return WriteReport(tuple(changed), tuple(unchanged), tuple(stale))
 
 
+def generated_files(docs_dir: Path) -> frozenset[str]:
+    """The files of ``docs_dir`` the generator wrote (POSIX paths relative to it), from its
+    manifest; empty when there is none.
+
+    Raises:
+        OutputError: the manifest exists but cannot be read.
+    """
+    return frozenset(_read_manifest(docs_dir / MANIFEST))
+
+
 def _read_manifest(path: Path) -> list[str]:
     if not path.exists():
         return []

@@ -123,3 +123,51 @@ def test_abstract_of_only_a_tex_tie_is_shown_not_lost(tmp_path):
     abstract = soup.find("h2", id="abstract").find_next_sibling("p")
     assert abstract.get_text() == "~"
     assert abstract.code["class"] == ["pd-tex"]
+
+
+_MATHML_INLINE = ('<span class="pd-math"><math xmlns="http://www.w3.org/1998/Math/MathML" '
+                  'display="inline"><mrow>{}</mrow></math></span>')
+
+
+@pytest.mark.parametrize(("tex", "inner"), [
+    # latex2mathml copies \text{} verbatim: a live <script> before the sanitiser
+    (r"\text{<script>alert(1)</script>}",
+     "<mtext>&lt;script&gt;alert(1)&lt;/script&gt;</mtext>"),
+    # href on a MathML element is a link in Firefox (javascript: included): dropped
+    (r"\href{javascript:alert(1)}{x}", "<mrow><mrow><mi>x</mi></mrow></mrow>"),
+    (r"\style{position:fixed}{x}", "<mrow><mi>x</mi></mrow>"),
+    (r"\class{md-header}{x}", "<mrow><mi>x</mi></mrow>"),
+    # a closing </span> in an attribute value would end the pd-math span early
+    (r"\color{red</span>}{x}", '&lt;mstyle mathcolor&#61;"red&lt;/span&gt;"&gt;<mrow><mi>x</mi>'
+                               '</mrow>&lt;/mstyle&gt;'),
+    (r"\text{a>b}", "<mtext>a&gt;b</mtext>"),
+    (r"\text{a<b}", "<mtext>a&lt;b</mtext>"),
+    (r"\text{\&}", "<mtext>&amp;</mtext>"),
+    (r"\verb|<b>|", '<mtext mathvariant="monospace">&lt;b&gt;</mtext>'),
+    # a MathML tag typed inside text stays text (token elements hold text only)
+    (r"\text{<mi>x}", "<mtext>&lt;mi&gt;x</mtext>"),
+    # ordinary formulas come through unchanged
+    (r"\text{90.3\%}", "<mtext>90.3%</mtext>"),
+    (r"x^2", "<msup><mi>x</mi><mn>2</mn></msup>"),
+])
+def test_math_markup_from_tex_is_sanitised(tex, inner):
+    """TeX cannot inject HTML or attributes through latex2mathml (found by a review of the
+    raw-HTML passthrough; the injection predates it)."""
+    from generator.render.markdown import render_math
+
+    assert render_math(tex, False) == _MATHML_INLINE.format(inner)
+
+
+def test_abstract_with_script_in_tex_builds_no_script(tmp_path):
+    """End to end: the paper page converts to HTML with the script as text, not markup."""
+    from generator.markdown_stash import GeneratedHtmlExtension
+
+    config = _generate(tmp_path, {"a.txt": "X\n\nWe prove that $\\text{<script>alert(1)"
+                                           "</script>}$ holds for every model.\n"})
+    [page] = (config.docs_dir / "papers").glob("*.md")
+    body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
+    for extensions in ([*EXTENSIONS, "toc"], [*EXTENSIONS, "toc", GeneratedHtmlExtension()]):
+        soup = BeautifulSoup(markdown.markdown(body, extensions=extensions), "html.parser")
+        assert soup.find("script") is None
+        assert "<script>alert(1)</script>" in soup.find("h2", id="abstract").find_next(
+            "mtext").get_text()

@@ -105,14 +105,14 @@ def test_related_step_cached_only_while_its_inputs_hold(tmp_path):
     generate(config, progress=messages.append)
     # FastVID's four tags and Optimal Transport change weight for over a quarter of the 57
     # papers: computed in full
-    assert "related papers found for 57 papers (57 scored anew)" in messages, messages
+    assert "related papers computed for 57 papers" in messages, messages
     _same_pages(config, tmp_path, overrides)
-    # DVD's abstract gets a word no other abstract has: only that paper is scored anew
+    # DVD's abstract gets a word no other abstract has: only its row changed
     seed = config.seeds_dir / "000_bd956eaa9d444b4e.txt"
     seed.write_text(seed.read_text(encoding="utf-8").replace(
         "largely unexplored", "largely unexplored (zygote)", 1),
         encoding="utf-8")
     messages.clear()
     generate(config, progress=messages.append)
-    assert "related papers found for 57 papers (1 scored anew)" in messages, messages
+    assert "related papers updated for 57 papers (1 changed)" in messages, messages
     _same_pages(config, tmp_path, overrides)

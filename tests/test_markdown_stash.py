@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import markdown
 import pytest
@@ -75,22 +75,68 @@ def test_generated_html_reaches_markdown_as_placeholders(name, left):
     assert lines[:len(left)] == left
 
 
-def test_seed_site_identical_with_and_without_passthrough(built_project, tmp_path):
-    """Every file of the seed site, rebuilt from the same docs_src without the extension, is
-    byte for byte the same."""
-    env = {**os.environ, "PAPER_DIGEST_SKIP_GENERATE": "1",
-           "PAPER_DIGEST_RAW_HTML_PASSTHROUGH": "0", "NO_MKDOCS_2_WARNING": "1"}
-    plain = tmp_path / "site"
+# A hand-written page with the generator's class names in places where Python-Markdown must
+# do its own work (a reviewer's cases): the passthrough is off for such pages.
+NOTES = """# Notes
+
+`<span class="pd-math">x</span>` in code.
+
+    <span class="pd-math">*x*</span>
+
+a <span class="pd-math">*b* `c`</span> d
+
+<p class="pd-a">x</p>
+*y*
+<p>z</p>
+
+<div class="pd-a"/>
+*x*
+</div>
+"""
+
+
+def test_passthrough_only_on_generated_pages_and_output_unchanged(built_project, tmp_path,
+                                                                   monkeypatch):
+    """In a real build the passthrough stashes HTML on generated pages and is off on a
+    hand-written one; every file of the site is byte for byte the same without it."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    import generator.markdown_stash as stash
+
+    project = tmp_path / "project"
+    shutil.copytree(built_project, project, ignore=shutil.ignore_patterns("site"))
+    (project / "docs_src" / "notes.md").write_text(NOTES, encoding="utf-8")
+    seen: dict[str, tuple[bool, int]] = {}
+    run = stash.GeneratedHtml.run
+
+    def recording(self, lines):
+        before = self.md.htmlStash.html_counter
+        out = run(self, lines)
+        seen[lines[0]] = (self.extension.active, self.md.htmlStash.html_counter - before)
+        return out
+
+    monkeypatch.setattr(stash.GeneratedHtml, "run", recording)
+    monkeypatch.setenv("PAPER_DIGEST_SKIP_GENERATE", "1")
+    monkeypatch.setenv("NO_MKDOCS_2_WARNING", "1")
+    monkeypatch.chdir(project)
+    site = project / "site"
+    build(load_config(str(project / "mkdocs.yml"), site_dir=str(site)))
+    assert seen["# Notes"] == (False, 0)
+    fastvid = next(k for k in seen if k.startswith("# FastVID"))
+    # badges, the related list, previous/next, the cite block and the page's 4 formulas
+    assert seen[fastvid] == (True, 8)
+    assert sum(active for active, _ in seen.values()) == len(seen) - 2  # notes.md, about.md
+
+    env = {**os.environ, "PAPER_DIGEST_RAW_HTML_PASSTHROUGH": "0"}
+    plain = tmp_path / "plain"
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--site-dir",
-                           str(plain)], cwd=built_project, env=env, capture_output=True,
+                           str(plain)], cwd=project, env=env, capture_output=True,
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
-    site = built_project / "site"
     files = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
     assert sorted(p.relative_to(plain) for p in plain.rglob("*") if p.is_file()) == files
-    html = [f for f in files if f.suffix == ".html"]
-    assert len([f for f in html if f.parts[0] == "papers"]) == 57
+    assert len([f for f in files if f.parts[0] == "papers" and f.suffix == ".html"]) == 57
     different = [str(f) for f in files if f.suffix != ".gz"
                  and (site / f).read_bytes() != (plain / f).read_bytes()]
     assert different == []
-    assert Path(site / "search" / "search_index.json").stat().st_size > 0

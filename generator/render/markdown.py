@@ -6,8 +6,12 @@ inject HTML, links, attributes or front matter.
   ``{: onclick=..}`` (attr_list) stay literal text. Only the author's emphasis markers ``*``
   and ``_`` are left active.
 * Math becomes MathML (latex2mathml) wrapped in ``<span class="pd-math">``: rendered by the
-  browser, no network, and Markdown never touches it (special characters in MathML text are
-  numeric entities). A formula latex2mathml cannot convert is shown as its TeX in a code span.
+  browser, no network. latex2mathml copies the arguments of ``\\text{}``, ``\\href{}``,
+  ``\\style{}``, ``\\color{}`` ... into its output unescaped (``\\text{<script>}`` gives a live
+  ``<script>``), so its output is rebuilt by ``_sanitize_mathml``: only MathML elements and
+  presentation attributes survive; any other tag, ``<``, ``>`` or ``&`` becomes text.
+  Markdown never touches the result (Markdown's special characters in MathML text are numeric
+  entities). A formula latex2mathml cannot convert is shown as its TeX in a code span.
 * URLs become ``<a>`` elements with an escaped ``href``, only for http(s).
 """
 
@@ -24,7 +28,6 @@ from generator.markup import Math, Styled, Text, Token, Url, to_plain
 # Characters with a meaning in Python-Markdown or the extensions this site enables.
 _ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
 _ESCAPE_KEEP_EMPHASIS = re.compile(r"[\\`{}\[\]|~^=<>&]")
-_MATHML_TEXT = re.compile(r">([^<]+)<")
 _MATHML_SPECIAL = re.compile(r"[*_\[\]\\`{}|~^=+:!]")  # not "#": it is part of "&#x2A;"
 # A paragraph start that Markdown or its extensions would read as a block: heading, list item,
 # thematic break ("***"), admonition/details/tabs ("!!!", "???", "===").
@@ -73,16 +76,80 @@ def render_math(tex: str, display: bool) -> str:
         mathml = None
     if mathml is None or re.search(r">[^<]*\\[A-Za-z]", mathml):  # unknown command left raw
         return f'<code class="pd-tex">{html.escape(_dollars(tex, display))}</code>'
-    # latex2mathml keeps TeX escapes inside \\text{..}/\\textbf{..} (``90.3\\%``): undo them.
-    mathml = _MATHML_TEXT.sub(lambda m: ">" + _MATHML_SPECIAL.sub(
-        lambda c: f"&#{ord(c.group(0))};", re.sub(r"\\([%&_#$])", r"\1", m.group(1))) + "<",
-        mathml)
+    mathml = _sanitize_mathml(mathml)
     # TeX sets a thin space after an operator name (\log n); latex2mathml emits none, and
     # browsers then run "logn" together.
     mathml = _FUNCTION_NAME.sub(r'\1<mspace width="0.1667em"></mspace><', mathml)
     mathml = _BEFORE_FUNCTION.sub(r'\1<mspace width="0.1667em"></mspace>\2', mathml)
     cls = "pd-math pd-math--display" if display else "pd-math"
     return f'<span class="{cls}">{mathml}</span>'
+
+
+# MathML presentation elements (MathML Core and MathML 3), and their presentation attributes:
+# what latex2mathml writes. Left out: href (javascript: links in Firefox), style, class, id,
+# event handlers, and elements that load or act (mglyph, maction, semantics/annotation-xml).
+_MATHML_ELEMENTS = frozenset((
+    "math", "mrow", "mi", "mn", "mo", "ms", "mtext", "mspace", "msub", "msup", "msubsup",
+    "munder", "mover", "munderover", "mfrac", "msqrt", "mroot", "mstyle", "merror", "mpadded",
+    "mphantom", "mfenced", "menclose", "mtable", "mtr", "mtd", "mlabeledtr", "mmultiscripts",
+    "mprescripts", "none"))
+_MATHML_ATTRIBUTES = frozenset((
+    "xmlns", "display", "mathvariant", "stretchy", "fence", "separator", "separators", "open",
+    "close", "form", "lspace", "rspace", "width", "height", "depth", "voffset", "columnalign",
+    "columnlines", "columnspacing", "columnspan", "rowalign", "rowlines", "rowspacing",
+    "rowspan", "frame", "framespacing", "equalrows", "equalcolumns", "displaystyle",
+    "scriptlevel", "accent", "accentunder", "movablelimits", "largeop", "symmetric", "minsize",
+    "maxsize", "linethickness", "notation", "mathcolor", "mathbackground", "mathsize",
+    "bevelled", "numalign", "denomalign", "align"))
+
+
+_TOKEN_ELEMENTS = frozenset(("mi", "mn", "mo", "ms", "mtext"))  # text only, never elements
+# latex2mathml's output grammar: tags with double-quoted attributes, and numeric character
+# references; anything else is text (including a tag whose attribute value holds < or >).
+_MATHML_TOKEN = re.compile(
+    r'<(?P<end>/)?(?P<tag>[a-z][a-z0-9]*)(?P<attrs>(?:\s+[a-z][a-z0-9:-]*="[^"<>]*")*)\s*'
+    r'(?P<empty>/)?>|&#(?:x[0-9a-fA-F]+|[0-9]+);')
+_MATHML_ATTR = re.compile(r'([a-z][a-z0-9:-]*)="([^"<>]*)"')
+
+
+def _sanitize_mathml(mathml: str) -> str:
+    """Rebuild latex2mathml's output (module docstring): allowed elements, properly nested,
+    with their allowed attributes (values escaped); numeric character references kept; every
+    other tag, and any tag inside a token element (``mi``, ``mtext`` ...), written as text.
+    Text loses the TeX escapes latex2mathml keeps (``90.3\\%``), is HTML-escaped and gets
+    Markdown's special characters as numeric entities. Unclosed elements are closed."""
+    out: list[str] = []
+    stack: list[str] = []
+
+    def text(raw: str) -> None:
+        if raw:
+            data = html.escape(re.sub(r"\\([%&_#$])", r"\1", raw), quote=False)
+            out.append(_MATHML_SPECIAL.sub(lambda c: f"&#{ord(c.group(0))};", data))
+
+    pos = 0
+    for m in _MATHML_TOKEN.finditer(mathml):
+        text(mathml[pos:m.start()])
+        pos = m.end()
+        tag = m.group("tag")
+        if tag is None:  # a numeric character reference
+            out.append(m.group(0))
+        elif m.group("end"):
+            if stack and stack[-1] == tag:
+                out.append(f"</{stack.pop()}>")
+            else:
+                text(m.group(0))
+        elif tag in _MATHML_ELEMENTS and not (stack and stack[-1] in _TOKEN_ELEMENTS):
+            kept = "".join(f' {name}="{html.escape(html.unescape(value))}"'
+                           for name, value in _MATHML_ATTR.findall(m.group("attrs"))
+                           if name in _MATHML_ATTRIBUTES)
+            out.append(f"<{tag}{kept}{' /' if m.group('empty') else ''}>")  # as latex2mathml
+            if not m.group("empty"):
+                stack.append(tag)
+        else:
+            text(m.group(0))
+    text(mathml[pos:])
+    out.extend(f"</{tag}>" for tag in reversed(stack))
+    return "".join(out)
 
 
 def _dollars(tex: str, display: bool) -> str:
