@@ -171,3 +171,17 @@ def test_abstract_with_script_in_tex_builds_no_script(tmp_path):
         assert soup.find("script") is None
         assert "<script>alert(1)</script>" in soup.find("h2", id="abstract").find_next(
             "mtext").get_text()
+
+
+def test_generate_without_mkdocs_yml_uses_the_default_site_name(tmp_path, monkeypatch):
+    """`paper-digest generate` in a folder without mkdocs.yml once failed with a TypeError
+    (the default site name was read from the dataclass, a slot descriptor)."""
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "a.txt").write_text("X\n\nWe prove a bound for every model.\n", encoding="utf-8")
+    shutil.copy2(ROOT / "taxonomy.yml", tmp_path / "taxonomy.yml")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["generate", "--seeds", "seeds", "--docs", "docs"]) == 0
+    home = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "\n# Paper digest\n" in home
+    assert "description: 1 paper, 0 with code\n" in home
