@@ -183,7 +183,10 @@ class RelatedIndex:
     Attributes:
         ids: paper ids, in catalog order (N).
         tags: each paper's tags, same order.
-        text_df: word -> number of abstracts containing it (TF-IDF vocabulary).
+        vocabulary: the words of all abstracts, sorted (the TF-IDF columns).
+        word_rows, word_columns, word_counts: each abstract's word counts, a CSR matrix
+            ``N x len(vocabulary)`` as its three arrays (kept as plain arrays so that loading
+            the cache does not import SciPy).
         tag_df: tag -> number of papers carrying it.
         neighbours: ``N x k`` int32 row indices, best first, ``-1`` where fewer than ``k``.
         scores: ``N x k`` float32 scores of those neighbours (rounded, ``related.DECIMALS``).
@@ -195,7 +198,10 @@ class RelatedIndex:
 
     ids: tuple[str, ...]
     tags: tuple[tuple[str, ...], ...]
-    text_df: Mapping[str, int]
+    vocabulary: tuple[str, ...]
+    word_rows: np.ndarray
+    word_columns: np.ndarray
+    word_counts: np.ndarray
     tag_df: Mapping[str, int]
     neighbours: np.ndarray
     scores: np.ndarray
