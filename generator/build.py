@@ -10,15 +10,16 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from generator.cache import BuildCache, fingerprint, load_cache, save_cache
 from generator.catalog import build_catalog
-from generator.extract import extract_paper, paper_id
+from generator.extract import paper_id
 from generator.extract.tags import Taxonomy, load_taxonomy
 from generator.overrides import apply_overrides, load_overrides
+from generator.parallel import extract_many
 from generator.read import SeedFile, read_seeds
 from generator.records import Notice, Paper
 from generator.render.pages import render_site
@@ -38,6 +39,11 @@ class DigestConfig:
         overrides: the per-paper overrides YAML file (optional; may not exist).
         site_name: the home page's heading.
         cache_dir: where the build cache lives (``generator.cache``); ``None``: no cache.
+        jobs: processes for extracting many uncached abstracts (``generator.parallel``);
+            ``None``: one per CPU core; 1 (the default here): none besides this one. Workers
+            are spawned, so a script that passes another value must guard its entry point
+            with ``if __name__ == "__main__":`` (``multiprocessing``'s rule); the
+            ``paper-digest`` command and the MkDocs hook use one per core.
     """
 
     seeds_dir: Path = Path("seeds")
@@ -46,6 +52,7 @@ class DigestConfig:
     overrides: Path = Path("seeds/overrides.yml")
     site_name: str = "Paper digest"
     cache_dir: Path | None = Path(".paper-digest-cache")
+    jobs: int | None = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,18 +115,26 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
     say = progress or (lambda message: None)
     say(f"read {len(seeds.abstracts)} abstracts from {len(seeds.files)} files")
     memo = cache.facts if cache is not None else {}
-    facts_list = []
-    reused = 0
-    for n, a in enumerate(seeds.abstracts, start=1):
-        pid = paper_id(a.text)
-        hit = memo.get(pid)
-        reused += hit is not None
-        # Extraction reads only the text: a cached result needs just the current sources.
-        f = replace(hit, abstract=a) if hit is not None else extract_paper(a, taxonomy, pid)
+    ids = [paper_id(a.text) for a in seeds.abstracts]
+    # Extraction reads only the text: a cached result needs just the current sources.
+    facts_list = [memo[pid].replace(abstract=a) if pid in memo else None
+                  for a, pid in zip(seeds.abstracts, ids, strict=True)]
+    todo = [i for i, f in enumerate(facts_list) if f is None]
+    reused = len(ids) - len(todo)
+    total = len(seeds.abstracts)
+
+    def done(n: int) -> None:
+        if n % PROGRESS_EVERY == 0 or n == len(todo):
+            say(f"extracted {n + reused}/{total} ({reused} from the cache)")
+
+    if not todo:
+        say(f"extracted {total}/{total} ({reused} from the cache)")
+    extracted = extract_many([(seeds.abstracts[i], ids[i]) for i in todo], taxonomy,
+                             config.jobs, done=done)
+    for i, f in zip(todo, extracted, strict=True):
+        facts_list[i] = f
+    for pid, f in zip(ids, facts_list, strict=True):
         memo[pid] = f
-        facts_list.append(f)
-        if n % PROGRESS_EVERY == 0 or n == len(seeds.abstracts):
-            say(f"extracted {n}/{len(seeds.abstracts)} ({reused} from the cache)")
     facts = tuple(facts_list)
     facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
     return build_catalog(facts), seeds.files, seeds.notices, taxonomy

@@ -9,6 +9,8 @@ leave ``papers/``: slugify emits only ``[a-z0-9-]``.
 
 from __future__ import annotations
 
+import functools
+
 from slugify import slugify
 
 from generator.records import Paper, PaperFacts
@@ -16,6 +18,7 @@ from generator.records import Paper, PaperFacts
 SLUG_MAX = 60
 
 
+@functools.lru_cache(maxsize=65536)  # mkdocs serve regenerates the same titles on every rebuild
 def make_slug(title: str, fallback: str) -> str:
     """ASCII slug of ``title`` (at most ``SLUG_MAX`` characters, cut at a word); ``fallback``
     (the paper id) when the title has no ASCII-transliterable characters."""

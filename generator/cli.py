@@ -95,12 +95,19 @@ def _run_pagefind(site_dir: Path) -> int:
     return status
 
 
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def _config(args: argparse.Namespace) -> DigestConfig:
     return DigestConfig(
         seeds_dir=Path(args.seeds), docs_dir=_docs_dir(args), taxonomy=Path(args.taxonomy),
         overrides=Path(args.overrides) if args.overrides else Path(args.seeds) / "overrides.yml",
         cache_dir=None if args.no_cache else Path(args.cache_dir),
-        site_name=_site_name(args.config_file),
+        site_name=_site_name(args.config_file), jobs=args.jobs,
     )
 
 
@@ -121,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--cache-dir", default=".paper-digest-cache",
                        help="build cache folder (speeds up regeneration after small edits)")
         p.add_argument("--no-cache", action="store_true", help="extract and render everything")
+        p.add_argument("--jobs", "-j", type=_positive_int, default=None,
+                       help="processes for extracting many abstracts (default: one per CPU "
+                            "core; 1: no extra processes)")
         p.add_argument("--config-file", "-f", default="mkdocs.yml",
                        help="mkdocs.yml (its site_name heads the home page and feed)")
         if name == "build":

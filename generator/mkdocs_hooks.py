@@ -52,6 +52,7 @@ def _digest_config(config) -> DigestConfig:
         overrides=root / opts.get("overrides", str(Path(opts.get("seeds", "seeds"))
                                                   / "overrides.yml")),
         site_name=config.site_name, cache_dir=root / ".paper-digest-cache",
+        jobs=None,  # one extraction process per core for a cold run of many abstracts
     )
 
 

@@ -24,6 +24,13 @@ class _Record:
     def __reduce__(self):
         return type(self), tuple(getattr(self, name) for name in self.__slots__)
 
+    def replace(self, **changes):
+        """A copy with ``changes`` (field name -> value), as ``dataclasses.replace`` makes
+        it, without its per-call field lookup (the build cache re-dates every cached record
+        on each run)."""
+        return type(self)(*(changes[name] if name in changes else getattr(self, name)
+                            for name in self.__slots__))
+
 
 @dataclass(frozen=True, slots=True)
 class Source(_Record):
