@@ -23,7 +23,7 @@ from generator.parallel import extract_many
 from generator.read import SeedFile, read_seeds
 from generator.records import Notice, Paper
 from generator.render.pages import render_site
-from generator.write import WriteReport, write_docs
+from generator.write import WriteReport, is_current, write_docs
 
 PROGRESS_EVERY = 1000
 
@@ -192,7 +192,8 @@ def generate(config: DigestConfig = DigestConfig(),
     pages = render_site(papers, taxonomy.names, config.site_name, related=related,
                         tag_descriptions={r.name: r.description for r in taxonomy.rules},
                         memo=cache.pages if cache is not None else None, used=used_pages,
-                        updated=_seeds_updated(config.seeds_dir))
+                        updated=_seeds_updated(config.seeds_dir),
+                        current=is_current(config.docs_dir) if cache is not None else None)
     say(f"rendered {len(pages)} files")
     report = write_docs(config.docs_dir, pages)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "

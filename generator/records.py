@@ -7,6 +7,7 @@ that made them (``RelatedIndex`` holds two arrays and is not hashable).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -221,3 +222,17 @@ class RelatedIndex:
         ids = self.ids
         return MappingProxyType({ids[i]: tuple(ids[j] for j in row if j >= 0)
                                  for i, row in enumerate(self.neighbours.tolist())})
+
+
+@dataclass(frozen=True, slots=True)
+class Kept(_Record):
+    """A generated file to leave as it is (render -> write): its inputs did not change and
+    the file on disk is still the text written with SHA-1 ``digest`` (see ``text_digest``)."""
+
+    digest: str
+
+
+def text_digest(text: str) -> str:
+    """SHA-1 (hex) of ``text`` encoded as UTF-8: how the build cache and the write manifest
+    recognise a generated file's content without keeping it."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()

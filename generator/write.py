@@ -6,6 +6,9 @@
   touched, and a generated path that would overwrite one is an error.
 * Only changed files are written, so unchanged pages keep their bytes and mtime (fast
   incremental MkDocs builds, no ``mkdocs serve`` reload loop).
+* The manifest also records each file's size, modification time (ns) and SHA-1. A file the
+  build cache knows to be unchanged (``Kept``) is checked against that record with one
+  ``stat`` instead of being read (the quick check of ``make`` and ``rsync``): ``is_current``.
 * Atomic: every new content is first written to a staging folder beside ``docs_dir``; only when
   all of it is on disk are the files moved into place (``os.replace``, atomic per file), so a
   failure while rendering or staging leaves ``docs_dir`` exactly as it was.
@@ -17,12 +20,17 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.errors import OutputError
+from generator.records import Kept, text_digest
 
 MANIFEST = ".paper-digest-manifest.json"
+# A manifest entry: [size in bytes, modification time in ns, SHA-1 of the text]; None when
+# unknown (a manifest written by an older version, which listed paths only).
+Record = list | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +49,13 @@ def _safe_relpath(path: str) -> PurePosixPath:
     return rel
 
 
-def write_docs(docs_dir: Path, files: dict[str, str]) -> WriteReport:
+def write_docs(docs_dir: Path, files: Mapping[str, str | Kept]) -> WriteReport:
     """Make ``docs_dir`` hold exactly ``files`` among the generator's own files.
 
     Args:
         docs_dir: the MkDocs ``docs_dir`` (created if missing).
-        files: ``{relative POSIX path: text}`` from ``generator.render``.
+        files: ``{relative POSIX path: text}`` from ``generator.render``; a ``Kept`` value
+            (only for a path ``is_current`` accepted) leaves that file as it is.
 
     Returns:
         A ``WriteReport``.
@@ -57,21 +66,27 @@ def write_docs(docs_dir: Path, files: dict[str, str]) -> WriteReport:
     """
     docs_dir.mkdir(parents=True, exist_ok=True)
     manifest_path = docs_dir / MANIFEST
-    owned = set(_read_manifest(manifest_path))
+    owned = _read_manifest(manifest_path)
+    records: dict[str, Record] = {}
     changed: dict[str, bytes] = {}
     unchanged: list[str] = []
     for path, text in files.items():
         target = docs_dir / _safe_relpath(path)
+        if isinstance(text, Kept):
+            records[path] = owned.get(path)
+            unchanged.append(path)
+            continue
         data = text.encode("utf-8")
         if target.exists():
             if path not in owned:
                 raise OutputError(f"{target}: exists and was not written by paper-digest; "
                                   "move it or rename the collection/tag that generates it")
             if target.read_bytes() == data:
+                records[path] = _record(target, text)
                 unchanged.append(path)
                 continue
         changed[path] = data
-    stale = sorted(owned - set(files))
+    stale = sorted(set(owned) - set(files))
     staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir.parent))
     try:
         for path, data in changed.items():
@@ -79,20 +94,49 @@ def write_docs(docs_dir: Path, files: dict[str, str]) -> WriteReport:
             tmp.parent.mkdir(parents=True, exist_ok=True)
             tmp.write_bytes(data)
         # Record old and new paths first: an interruption below leaves no untracked file.
-        _write_manifest(manifest_path, sorted(owned | set(files)))
+        _write_manifest(manifest_path, {**owned, **dict.fromkeys(changed)})
         for path in changed:
             target = docs_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / path, target)
+            records[path] = _record(target, files[path])
         for path in stale:
             target = docs_dir / path
             if target.exists():
                 target.unlink()
             _prune_empty_dirs(target.parent, docs_dir)
-        _write_manifest(manifest_path, sorted(files))
+        _write_manifest(manifest_path, {path: records[path] for path in sorted(files)})
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return WriteReport(tuple(changed), tuple(unchanged), tuple(stale))
+
+
+def is_current(docs_dir: Path) -> Callable[[str, str], bool]:
+    """A check for ``generator.render``: ``check(path, digest)`` is True when the generated
+    file ``path`` (relative, POSIX) is still the text with SHA-1 ``digest`` the generator
+    wrote, judged by the manifest's record and one ``stat`` (size and mtime unchanged).
+
+    Raises:
+        OutputError: the manifest exists but cannot be read.
+    """
+    owned = _read_manifest(docs_dir / MANIFEST)
+
+    def check(path: str, digest: str) -> bool:
+        record = owned.get(path)
+        if not record or record[2] != digest:
+            return False
+        try:
+            stat = (docs_dir / path).stat()
+        except OSError:
+            return False
+        return [stat.st_size, stat.st_mtime_ns] == record[:2]
+
+    return check
+
+
+def _record(target: Path, text: str) -> list:
+    stat = target.stat()
+    return [stat.st_size, stat.st_mtime_ns, text_digest(text)]
 
 
 def generated_files(docs_dir: Path) -> frozenset[str]:
@@ -105,18 +149,26 @@ def generated_files(docs_dir: Path) -> frozenset[str]:
     return frozenset(_read_manifest(docs_dir / MANIFEST))
 
 
-def _read_manifest(path: Path) -> list[str]:
+def _read_manifest(path: Path) -> dict[str, Record]:
+    """``{path: record}`` from the manifest (older manifests list paths only: records None)."""
     if not path.exists():
-        return []
+        return {}
     try:
-        return list(json.loads(path.read_text(encoding="utf-8"))["files"])
-    except (ValueError, KeyError, TypeError):
+        files = json.loads(path.read_text(encoding="utf-8"))["files"]
+        if isinstance(files, list):
+            return dict.fromkeys(files)
+        return {str(k): v if isinstance(v, list) and len(v) == 3 else None
+                for k, v in files.items()}
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise OutputError(f"{path}: unreadable manifest; delete it and the generated pages "
                           "(papers/, tags/, collections/) to start afresh") from None
 
 
-def _write_manifest(path: Path, files: list[str]) -> None:
-    data = json.dumps({"generator": "paper-digest", "files": files}, indent=0).encode()
+def _write_manifest(path: Path, files: dict[str, Record]) -> None:
+    # JSON, one file per line (readable, and diffs well)
+    lines = ",\n".join(f"{json.dumps(k, ensure_ascii=False)}: {json.dumps(v)}"
+                       for k, v in files.items())
+    data = f'{{"generator": "paper-digest", "files": {{\n{lines}\n}}}}\n'.encode()
     if path.exists() and path.read_bytes() == data:
         return
     tmp = path.with_name(path.name + ".tmp")

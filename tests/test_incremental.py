@@ -7,6 +7,7 @@ from pathlib import Path
 
 import generator.render.pages as pages
 from generator.build import DigestConfig, generate
+from generator.write import MANIFEST, generated_files
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,11 +43,14 @@ def test_cached_run_matches_uncached(tmp_path):
     generate(cached)  # second run: every page from the cache
     plain = _config(tmp_path / "b", cache=False)
     generate(plain)
+    # every file but the manifest, which records modification times too
     files_a = {p.relative_to(cached.docs_dir): p.read_bytes()
-               for p in cached.docs_dir.rglob("*") if p.is_file()}
+               for p in cached.docs_dir.rglob("*") if p.is_file() and p.name != MANIFEST}
     files_b = {p.relative_to(plain.docs_dir): p.read_bytes()
-               for p in plain.docs_dir.rglob("*") if p.is_file()}
+               for p in plain.docs_dir.rglob("*") if p.is_file() and p.name != MANIFEST}
     assert files_a == files_b
+    assert generated_files(cached.docs_dir) == generated_files(plain.docs_dir) == {
+        str(path) for path in files_a}
 
 
 def _related_section(text: str) -> str:
@@ -116,3 +120,46 @@ def test_related_step_cached_only_while_its_inputs_hold(tmp_path):
     generate(config, progress=messages.append)
     assert "related papers updated for 57 papers (1 changed)" in messages, messages
     _same_pages(config, tmp_path, overrides)
+
+
+def test_cached_pages_are_checked_against_the_files(tmp_path):
+    """The cache skips a page only while its file is what the generator wrote: a page edited
+    or deleted by hand is written again by the next run, and the manifest records each
+    file's size, mtime and SHA-1."""
+    import hashlib
+    import json
+
+    config = _config(tmp_path)
+    generate(config)
+    docs = config.docs_dir
+    manifest = json.loads((docs / MANIFEST).read_text(encoding="utf-8"))["files"]
+    for path, (size, mtime_ns, sha1) in manifest.items():
+        data = (docs / path).read_bytes()
+        assert (len(data), (docs / path).stat().st_mtime_ns) == (size, mtime_ns), path
+        assert hashlib.sha1(data).hexdigest() == sha1, path
+    pages = sorted((docs / "papers").glob("*.md"))
+    edited, deleted = pages[0], pages[1]
+    original = edited.read_text(encoding="utf-8"), deleted.read_text(encoding="utf-8")
+    edited.write_text("hand edit\n", encoding="utf-8")
+    deleted.unlink()
+    report = generate(config).report
+    assert sorted(report.written) == sorted(
+        p.relative_to(docs).as_posix() for p in (edited, deleted))
+    assert (edited.read_text(encoding="utf-8"), deleted.read_text(encoding="utf-8")) == original
+    assert generate(config).report.written == ()
+
+
+def test_manifest_of_paths_only_is_upgraded(tmp_path):
+    """A manifest from an older version (a list of paths) is read; nothing is rewritten that
+    did not change, and the manifest gains the records."""
+    import json
+
+    config = _config(tmp_path)
+    generate(config)
+    path = config.docs_dir / MANIFEST
+    files = sorted(json.loads(path.read_text(encoding="utf-8"))["files"])
+    path.write_text(json.dumps({"generator": "paper-digest", "files": files}), encoding="utf-8")
+    assert generate(config).report.written == ()
+    assert sorted(json.loads(path.read_text(encoding="utf-8"))["files"]) == files
+    assert all(isinstance(v, list) for v in json.loads(
+        path.read_text(encoding="utf-8"))["files"].values())

@@ -17,7 +17,7 @@ import html
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,7 +27,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
 from generator.markup import plain_text, tokenize
-from generator.records import Paper
+from generator.records import Kept, Paper, text_digest
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
@@ -119,7 +119,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 memo: dict[str, str] | None = None,
                 used: set[str] | None = None,
                 updated: datetime | None = None,
-                tag_descriptions: Mapping[str, str] | None = None) -> dict[str, str]:
+                tag_descriptions: Mapping[str, str] | None = None,
+                current: Callable[[str, str], bool] | None = None) -> dict[str, str | Kept]:
     """Every generated file of the docs folder.
 
     Args:
@@ -128,18 +129,22 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         site_name: shown on the home page.
         related: paper id -> ids of its related papers, best first (``generator.related``);
             ``None`` or a missing id: the page has no "Related papers" section.
-        memo: optional page cache, hash of a paper page's inputs -> its text; read and
-            filled here, so unchanged paper pages are not rendered again.
+        memo: optional page cache, hash of a page's inputs (paper pages and listings) ->
+            SHA-1 of its text (``text_digest``); read and filled here.
         used: if given, receives the memo keys this call used (so the caller can prune).
+        current: ``current(path, digest)`` tells whether the file on disk still holds that
+            text (``generator.write.is_current``). A page whose key is in ``memo`` and whose
+            file is current is not rendered again: its value is ``Kept(digest)``.
         tag_descriptions: tag -> when it applies (the taxonomy's description), shown on the
             tag pages and the tags index.
         updated: the time stamped on the Atom feed (default: the Unix epoch, so output stays
             deterministic).
 
     Returns:
-        ``{relative POSIX path: file text}``, e.g. ``"papers/fastvid-....md"``.
+        ``{relative POSIX path: file text or Kept}``, e.g. ``"papers/fastvid-....md"``.
     """
     env = _env()
+    current = current or (lambda path, digest: False)
     tag_slugs = {t: slugify(t) for t in tags}
     collections: dict[str, list[Paper]] = {}
     for p in papers:
@@ -169,8 +174,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 key = _page_key(records[p.id], p, prev, nxt, rel)
                 if used is not None:
                     used.add(key)
-                if key in memo:
-                    out[f"papers/{p.slug}.md"] = memo[key]
+                if key in memo and current(f"papers/{p.slug}.md", memo[key]):
+                    out[f"papers/{p.slug}.md"] = Kept(memo[key])
                     continue
             out[f"papers/{p.slug}.md"] = text = paper_tpl.render(
                 p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
@@ -178,7 +183,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 highlight_md=_visible(p.facts.highlight),
                 description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
             if key is not None:
-                memo[key] = text
+                memo[key] = text_digest(text)
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
@@ -195,8 +200,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                                    len(chunks), tag_counts, chunk)
                 if used is not None:
                     used.add(key)
-                if key in memo:
-                    out[path] = memo[key]
+                if key in memo and current(path, memo[key]):
+                    out[path] = Kept(memo[key])
                     continue
             out[path] = text = listing.render(
                 title=title, papers=chunk, page=n, pages=len(chunks), base=base,
@@ -205,7 +210,7 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
                 extra=extra if n == 1 else "", **ctx)
             if key is not None:
-                memo[key] = text
+                memo[key] = text_digest(text)
 
     for name, members in collections.items():
         paginate(f"collections/{coll_slugs[name]}", name, members,
