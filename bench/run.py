@@ -130,7 +130,7 @@ def incremental(proj: Path, n: int, edits: int = 3) -> dict:
     docs = proj / "inc_docs"
     cfg = DigestConfig(seeds_dir=proj / "seeds", docs_dir=docs, taxonomy=proj / "taxonomy.yml",
                        overrides=proj / "seeds" / "overrides.yml",
-                       cache_dir=proj / "inc_cache")
+                       cache_dir=proj / "inc_cache", jobs=None)
     full = generate(cfg)
     runs = []
     marker = "is evaluated in synthetic run"
@@ -165,7 +165,7 @@ def bench_one(n: int, seed: int, keep: bool, do_incremental: bool) -> dict:
     # No build cache: this measures extraction and rendering of every paper.
     cfg = DigestConfig(seeds_dir=proj / "seeds", docs_dir=proj / "gen_docs",
                        taxonomy=proj / "taxonomy.yml", overrides=proj / "seeds" / "overrides.yml",
-                       cache_dir=None)
+                       cache_dir=None, jobs=None)  # as paper-digest: one process per core
     log(f"N={n}: generate (in-process)")
     result = generate(cfg)
     row["gen_s"] = result.seconds
