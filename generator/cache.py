@@ -6,7 +6,7 @@ Three memo tables, kept in one pickle file (default ``.paper-digest-cache/cache.
   on the text and the taxonomy, so an unchanged abstract is not extracted again.
 * ``pages``: a hash of everything a generated page is made from -> the SHA-1 of its text, so
   an unchanged page whose file is still that text (the write manifest's size/mtime record,
-  ``generator.write.is_current``) is neither rendered nor read again.
+  ``generator.write.Manifest.is_current``) is neither rendered nor read again.
 * ``related``: a hash of the related-papers step's inputs (every paper's id and tags, in
   order) -> its ``RelatedIndex``, so a run in which no abstract, tag or order changed
   (``mkdocs serve`` regenerates on every rebuild, e.g. after editing a hand-written page)

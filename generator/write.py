@@ -8,7 +8,8 @@
   incremental MkDocs builds, no ``mkdocs serve`` reload loop).
 * The manifest also records each file's size, modification time (ns) and SHA-1. A file the
   build cache knows to be unchanged (``Kept``) is checked against that record with one
-  ``stat`` instead of being read (the quick check of ``make`` and ``rsync``): ``is_current``.
+  ``stat`` instead of being read (the quick check of ``make`` and ``rsync``):
+  ``Manifest.is_current``.
 * Atomic: every new content is first written to a staging folder beside ``docs_dir``; only when
   all of it is on disk are the files moved into place (``os.replace``, atomic per file), so a
   failure while rendering or staging leaves ``docs_dir`` exactly as it was.
@@ -20,7 +21,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -49,13 +50,15 @@ def _safe_relpath(path: str) -> PurePosixPath:
     return rel
 
 
-def write_docs(docs_dir: Path, files: Mapping[str, str | Kept]) -> WriteReport:
+def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
+               manifest: Manifest | None = None) -> WriteReport:
     """Make ``docs_dir`` hold exactly ``files`` among the generator's own files.
 
     Args:
         docs_dir: the MkDocs ``docs_dir`` (created if missing).
         files: ``{relative POSIX path: text}`` from ``generator.render``; a ``Kept`` value
-            (only for a path ``is_current`` accepted) leaves that file as it is.
+            (only for a path ``Manifest.is_current`` accepted) leaves that file as it is.
+        manifest: the folder's manifest as read before rendering (read here if ``None``).
 
     Returns:
         A ``WriteReport``.
@@ -66,7 +69,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept]) -> WriteReport:
     """
     docs_dir.mkdir(parents=True, exist_ok=True)
     manifest_path = docs_dir / MANIFEST
-    owned = _read_manifest(manifest_path)
+    owned = dict((manifest or read_manifest(docs_dir)).records)
     records: dict[str, Record] = {}
     changed: dict[str, bytes] = {}
     unchanged: list[str] = []
@@ -111,27 +114,35 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept]) -> WriteReport:
     return WriteReport(tuple(changed), tuple(unchanged), tuple(stale))
 
 
-def is_current(docs_dir: Path) -> Callable[[str, str], bool]:
-    """A check for ``generator.render``: ``check(path, digest)`` is True when the generated
-    file ``path`` (relative, POSIX) is still the text with SHA-1 ``digest`` the generator
-    wrote, judged by the manifest's record and one ``stat`` (size and mtime unchanged).
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """The generator's record of ``docs_dir``: ``records`` maps each file it wrote (relative
+    POSIX path) to ``[size, mtime in ns, SHA-1 of the text]``, or ``None`` when unknown."""
 
-    Raises:
-        OutputError: the manifest exists but cannot be read.
-    """
-    owned = _read_manifest(docs_dir / MANIFEST)
+    docs_dir: Path
+    records: Mapping[str, Record]
 
-    def check(path: str, digest: str) -> bool:
-        record = owned.get(path)
+    def is_current(self, path: str, digest: str) -> bool:
+        """True when the generated file ``path`` is still the text with SHA-1 ``digest``
+        the generator wrote, judged by its record and one ``stat`` (size and mtime
+        unchanged); what ``generator.render`` asks before skipping a cached page."""
+        record = self.records.get(path)
         if not record or record[2] != digest:
             return False
         try:
-            stat = (docs_dir / path).stat()
+            stat = (self.docs_dir / path).stat()
         except OSError:
             return False
         return [stat.st_size, stat.st_mtime_ns] == record[:2]
 
-    return check
+
+def read_manifest(docs_dir: Path) -> Manifest:
+    """The manifest of ``docs_dir`` (empty when there is none).
+
+    Raises:
+        OutputError: the manifest exists but cannot be read.
+    """
+    return Manifest(docs_dir, _read_manifest(docs_dir / MANIFEST))
 
 
 def _record(target: Path, text: str) -> list:
@@ -146,7 +157,7 @@ def generated_files(docs_dir: Path) -> frozenset[str]:
     Raises:
         OutputError: the manifest exists but cannot be read.
     """
-    return frozenset(_read_manifest(docs_dir / MANIFEST))
+    return frozenset(read_manifest(docs_dir).records)
 
 
 def _read_manifest(path: Path) -> dict[str, Record]:

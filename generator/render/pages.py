@@ -133,8 +133,8 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             SHA-1 of its text (``text_digest``); read and filled here.
         used: if given, receives the memo keys this call used (so the caller can prune).
         current: ``current(path, digest)`` tells whether the file on disk still holds that
-            text (``generator.write.is_current``). A page whose key is in ``memo`` and whose
-            file is current is not rendered again: its value is ``Kept(digest)``.
+            text (``generator.write.Manifest.is_current``). A page whose key is in ``memo`` and
+            whose file is current is not rendered again: its value is ``Kept(digest)``.
         tag_descriptions: tag -> when it applies (the taxonomy's description), shown on the
             tag pages and the tags index.
         updated: the time stamped on the Atom feed (default: the Unix epoch, so output stays
