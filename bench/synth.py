@@ -10,9 +10,9 @@ so no two abstracts (or titles) are the same. Same ``n``/``seed`` -> same bytes.
 
 from __future__ import annotations
 
+import argparse
 import random
 import re
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,7 +86,12 @@ def synthesize(n: int, out_dir: Path, seed: int = 0, collections: int = 4,
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    out = Path(sys.argv[2]) if len(sys.argv) > 2 else Path("bench_seeds")
-    for p in synthesize(n, out):
+    ap = argparse.ArgumentParser(description="Write N synthetic abstracts (seed format) made "
+                                             "from the seed abstracts, over 4 collection files.")
+    ap.add_argument("n", type=int, nargs="?", default=500, help="number of abstracts")
+    ap.add_argument("out_dir", type=Path, nargs="?", default=Path("bench_seeds"),
+                    help="folder to write the .txt files into")
+    ap.add_argument("--seed", type=int, default=0, help="random seed (same seed, same corpus)")
+    args = ap.parse_args()
+    for p in synthesize(args.n, args.out_dir, seed=args.seed):
         print(p)

@@ -23,7 +23,7 @@ from generator.extract.tags import Taxonomy, load_taxonomy
 from generator.overrides import apply_overrides, load_overrides
 from generator.parallel import extract_many
 from generator.read import SeedFile, read_seeds
-from generator.records import Notice, Paper
+from generator.records import Kept, Notice, Paper
 from generator.render.pages import render_site
 from generator.write import WriteReport, read_manifest, write_docs
 
@@ -217,7 +217,8 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
                         memo=cache.pages if cache is not None else None, used=used_pages,
                         updated=_seeds_updated(config.seeds_dir),
                         current=manifest.is_current if cache is not None else None)
-    say(f"rendered {len(pages)} files")
+    kept = sum(isinstance(text, Kept) for text in pages.values())
+    say(f"rendered {len(pages) - kept} files ({kept} unchanged, from the cache)")
     report = write_docs(config.docs_dir, pages, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")

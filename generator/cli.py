@@ -129,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
                        help="build cache folder (speeds up regeneration after small edits)")
         p.add_argument("--no-cache", action="store_true", help="extract and render everything")
         p.add_argument("--jobs", "-j", type=_positive_int, default=None,
-                       help="processes for extracting many abstracts (default: one per CPU "
-                            "core; 1: no extra processes)")
+                       help="processes for extracting 1,000 or more uncached abstracts "
+                            "(default: one per CPU core; 1: no extra processes)")
         p.add_argument("--config-file", "-f", default="mkdocs.yml",
                        help="mkdocs.yml (its site_name heads the home page and feed)")
         if name == "build":

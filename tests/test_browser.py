@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -21,7 +22,10 @@ import pytest
 from browser_support import playwright, serve
 
 REPO = Path(__file__).resolve().parents[1]
-SCREENSHOTS = REPO / "screenshots"
+# Screenshots for visual review go to a temporary folder; set PAPER_DIGEST_SCREENSHOTS=
+# screenshots to refresh the ones the README shows (a test run leaves the repository alone).
+SCREENSHOTS = Path(os.environ.get("PAPER_DIGEST_SCREENSHOTS")
+                   or Path(tempfile.gettempdir()) / "paper-digest-screenshots")
 
 sync_api = playwright()  # skips (or fails in CI) the whole module without Chromium
 expect = sync_api.expect
@@ -274,8 +278,8 @@ def test_no_console_errors_and_no_external_requests(page, base_url, KMEANS):  # 
 
 
 def test_screenshots(page, base_url, KMEANS, SINKHORN):  # noqa: N803
-    """Save screenshots of the main page types to screenshots/ for visual review."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    """Save screenshots of the main page types (to SCREENSHOTS) for visual review."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shots = {
         "home.png": "",
         "paper.png": FASTVID,
@@ -333,5 +337,6 @@ def test_statistics_charts_render(page, base_url, papers):
     page.locator("form[data-md-component=palette] label:visible").first.click()
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     height = min(page.evaluate("document.documentElement.scrollHeight"), 4000)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "stats-dark.png"), full_page=True,
                     clip={"x": 0, "y": 0, "width": 1280, "height": height})

@@ -95,6 +95,13 @@ def test_long_titles_end_on_a_whole_phrase(title, expected):
     # a capitalised word without emphasis is not a name
     ("We introduce Hydrant layers for sequence models. They are fast.", None,
      "Hydrant Layers for Sequence Models"),
+    # LaTeX emphasis names like Markdown emphasis, and math in parentheses is no acronym (a
+    # new user's abstract once got the title "|V|^2: We Introduce HopFormer")
+    (r"Graph neural networks struggle with long-range dependencies. We introduce "
+     r"\emph{HopFormer}, a transformer over $k$-hop neighbourhoods whose attention cost is "
+     r"$\mathcal{O}(|E| \cdot k)$ rather than $O(|V|^2)$. Code will be released.",
+     "HopFormer",
+     "HopFormer: Transformer over k-Hop Neighbourhoods Whose Attention Cost Is 𝒪(|E| · k)"),
 ])
 def test_naming_forms(text, name, title):
     sentences = split_sentences(text)

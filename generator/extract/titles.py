@@ -35,7 +35,8 @@ COMMON_ACRONYMS = {"LLM", "LLMs", "RL", "CoT", "MPC", "INR", "INRs", "GNN", "GNN
                    "MoE", "RNN", "RNNs", "CNN", "CNNs", "ViT", "ViTs", "DiT", "DiTs", "T2I", "SB",
                    "SFDA", "OWOD", "API", "APIs", "GPU", "GPUs", "TS", "UAP", "ReLU", "RLVR",
                    "RLHF", "SOTA", "IID", "MDP", "MDPs", "SGD", "VAE", "VAEs", "GAN", "GANs"}
-_EMPH = re.compile(r"(\*{1,3})(?P<name>[^*\n]{1,80}?)\1")
+_EMPH = re.compile(r"(\*{1,3})(?P<name>[^*\n]{1,80}?)\1"
+                   r"|\\(?:emph|textit|textbf|textsc)\{(?P<tex>[^{}\n]{1,80})\}")  # or LaTeX
 _EMPH_WORD = re.compile(r"[A-Z][a-z][\w\-]{1,38}")  # one capitalised word, e.g. **Hydrant**
 _LONG_ACRONYM = re.compile(
     r"(?P<long>(?:[\w'’\-]+\s+){0,11}?[\w'’\-]+)\s*\((?P<acr>[^()\s][^()]{0,24})\)"
@@ -107,7 +108,7 @@ def _name_in(sentence: str) -> tuple[str | None, str | None]:
             if _is_name(m.group("name")):
                 return m.group("name"), None
     for m in _EMPH.finditer(sentence):
-        inner = plain_text(m.group("name"))
+        inner = plain_text(m.group("name") or m.group("tex"))
         acr = _LONG_ACRONYM.search(inner)
         if acr:
             return acr.group("acr").strip(), inner[: acr.start()].strip() or acr.group("long")
@@ -162,6 +163,8 @@ def _is_name(word: str) -> bool:
     """A coined name: has a capital after its first letter, or a digit, or is all-caps."""
     word = word.strip()
     if not word or len(word) > 40 or " " in word.strip() and len(word.split()) > 4:
+        return False
+    if re.search(r"[|^\\=<>{}$]", word):  # math notation ("|V|^2"), not a name
         return False
     core = word.replace("-", "").replace(" ", "")
     if word.lower() in _STOPWORDS or len(core) < 2:
