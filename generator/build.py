@@ -223,6 +223,10 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
     if cache is not None:
-        save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers}, used_pages,
-                   {related_key})
+        try:
+            save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers},
+                       used_pages, {related_key})
+        except OSError as exc:  # only a speed-up: the pages are written, say so and go on
+            notices = (*notices, Notice(str(config.cache_dir), None,
+                                        f"build cache not saved ({exc.strerror or exc})"))
     return DigestResult(papers, files, notices, report, time.perf_counter() - start)

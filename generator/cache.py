@@ -16,7 +16,7 @@ Three memo tables, kept in one pickle file (default ``.paper-digest-cache/cache.
 The whole cache is keyed by a fingerprint of the taxonomy file and of the generator's own
 source and templates: changing either starts from an empty cache, so a stale entry can never
 be used. A missing, corrupt or foreign cache file is simply ignored (it is only a speed-up);
-it is written atomically.
+it is written atomically, with a checksum.
 """
 
 from __future__ import annotations
@@ -51,15 +51,23 @@ class BuildCache:
     related: dict = field(default_factory=dict)
 
 
+# File format: this tag, the SHA-256 of the pickle, the pickle. A damaged file (a flipped bit
+# that still unpickles would otherwise put wrong text on pages) fails the check and is ignored.
+_MAGIC = b"paper-digest cache 2\n"
+
+
 def load_cache(path: Path, key: str) -> BuildCache:
-    """The cache stored at ``path`` if it was made with the same ``key``, else an empty one."""
+    """The cache stored at ``path`` if it is intact and was made with the same ``key``, else
+    an empty one (the cache is only a speed-up: any problem reading it means starting
+    afresh)."""
     try:
-        with path.open("rb") as fh:
-            data = pickle.load(fh)
-        if isinstance(data, BuildCache) and data.key == key:
-            return data
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError,
-            ValueError, ImportError):
+        blob = path.read_bytes()
+        digest, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
+        if blob.startswith(_MAGIC) and hashlib.sha256(payload).digest() == digest:
+            data = pickle.loads(payload)
+            if isinstance(data, BuildCache) and data.key == key:
+                return data
+    except Exception:  # noqa: BLE001 - unpickling can raise almost anything on a bad file
         pass
     return BuildCache(key)
 
@@ -67,13 +75,17 @@ def load_cache(path: Path, key: str) -> BuildCache:
 def save_cache(path: Path, cache: BuildCache, keep_facts: set[str],
                keep_pages: set[str], keep_related: set[str] = frozenset()) -> None:
     """Store ``cache`` at ``path``, keeping only the entries this run used (no unbounded
-    growth when abstracts are edited or removed)."""
+    growth when abstracts are edited or removed).
+
+    Raises:
+        OSError: the file cannot be written (the caller reports it; the pages are written).
+    """
     pruned = BuildCache(cache.key,
                         {k: v for k, v in cache.facts.items() if k in keep_facts},
                         {k: v for k, v in cache.pages.items() if k in keep_pages},
                         {k: v for k, v in cache.related.items() if k in keep_related})
+    payload = pickle.dumps(pruned, protocol=pickle.HIGHEST_PROTOCOL)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("wb") as fh:
-        pickle.dump(pruned, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
     os.replace(tmp, path)

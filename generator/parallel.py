@@ -16,7 +16,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
 from generator.extract import extract_paper
 from generator.extract.tags import Taxonomy
@@ -64,12 +63,21 @@ def extract_many(todo: Sequence[tuple[Abstract, str]], taxonomy: Taxonomy,
                 done(n)
         return
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=context,
-                             initializer=_start, initargs=(taxonomy,)) as pool:
-        for n, facts in enumerate(pool.map(_extract, todo, chunksize=CHUNK), start=1):
+    pool = context.Pool(min(jobs, len(todo)), initializer=_start, initargs=(taxonomy,))
+    try:
+        for n, facts in enumerate(pool.imap(_extract, todo, chunksize=CHUNK), start=1):
             yield facts
             if done is not None:
                 done(n)
+    except BaseException:
+        # An error or Ctrl-C: stop the workers at once. (A ProcessPoolExecutor could hang at
+        # exit when interrupted while its workers were starting.)
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 def _start(taxonomy: Taxonomy) -> None:

@@ -10,9 +10,11 @@
   build cache knows to be unchanged (``Kept``) is checked against that record with one
   ``stat`` instead of being read (the quick check of ``make`` and ``rsync``):
   ``Manifest.is_current``.
-* Atomic: every new content is first written to a staging folder beside ``docs_dir``; only when
-  all of it is on disk are the files moved into place (``os.replace``, atomic per file), so a
-  failure while rendering or staging leaves ``docs_dir`` exactly as it was.
+* Atomic: every new content is first written to a hidden staging folder inside ``docs_dir``
+  (the same file system, so moves never copy; MkDocs skips dot folders); only when all of it is
+  on disk are the files moved into place (``os.replace``, atomic per file), so a failure while
+  rendering, checking or staging leaves ``docs_dir`` exactly as it was. Clashes (a generated
+  path whose folder is a file, or that is a folder) are found before anything is written.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
             unchanged.append(path)
             continue
         data = text.encode("utf-8")
+        _check_place(docs_dir, target)
         if target.exists():
             if path not in owned:
                 raise OutputError(f"{target}: exists and was not written by paper-digest; "
@@ -90,7 +93,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
                 continue
         changed[path] = data
     stale = sorted(set(owned) - set(files))
-    staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir.parent))
+    staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
     try:
         for path, data in changed.items():
             tmp = staging / path
@@ -105,7 +108,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
             records[path] = _record(target, files[path])
         for path in stale:
             target = docs_dir / path
-            if target.exists():
+            if target.is_file() or target.is_symlink():  # never a folder
                 target.unlink()
             _prune_empty_dirs(target.parent, docs_dir)
         _write_manifest(manifest_path, {path: records[path] for path in sorted(files)})
@@ -145,6 +148,19 @@ def read_manifest(docs_dir: Path) -> Manifest:
     return Manifest(docs_dir, _read_manifest(docs_dir / MANIFEST))
 
 
+def _check_place(docs_dir: Path, target: Path) -> None:
+    """Raise OutputError when ``target`` cannot be written: it is a folder, or one of its
+    folders inside ``docs_dir`` is a file."""
+    if target.is_dir() and not target.is_symlink():
+        raise OutputError(f"{target}: is a folder, but paper-digest generates a file there; "
+                          "move it")
+    for folder in target.relative_to(docs_dir).parents:
+        place = docs_dir / folder
+        if str(folder) != "." and place.exists() and not place.is_dir():
+            raise OutputError(f"{place}: is a file, but paper-digest generates pages inside a "
+                              "folder of that name; move it")
+
+
 def _record(target: Path, text: str) -> list:
     stat = target.stat()
     return [stat.st_size, stat.st_mtime_ns, text_digest(text)]
@@ -167,10 +183,12 @@ def _read_manifest(path: Path) -> dict[str, Record]:
     try:
         files = json.loads(path.read_text(encoding="utf-8"))["files"]
         if isinstance(files, list):
-            return dict.fromkeys(files)
-        return {str(k): v if isinstance(v, list) and len(v) == 3 else None
-                for k, v in files.items()}
-    except (ValueError, KeyError, TypeError, AttributeError):
+            files = dict.fromkeys(files)
+        for name in files:  # only paths inside docs_dir: it never deletes anything else
+            if not isinstance(name, str) or str(_safe_relpath(name)) != name:
+                raise ValueError(name)
+        return {k: v if isinstance(v, list) and len(v) == 3 else None for k, v in files.items()}
+    except (ValueError, KeyError, TypeError, AttributeError, OutputError):
         raise OutputError(f"{path}: unreadable manifest; delete it and the generated pages "
                           "(papers/, tags/, collections/) to start afresh") from None
 

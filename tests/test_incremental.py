@@ -163,3 +163,46 @@ def test_manifest_of_paths_only_is_upgraded(tmp_path):
     assert sorted(json.loads(path.read_text(encoding="utf-8"))["files"]) == files
     assert all(isinstance(v, list) for v in json.loads(
         path.read_text(encoding="utf-8"))["files"].values())
+
+
+def test_damaged_cache_is_ignored_and_unwritable_cache_reported(tmp_path):
+    """A cache file that is garbage, or whose pickle was altered (a flipped byte that still
+    unpickles would put wrong text on pages), is ignored: the run matches a fresh one. A
+    cache folder that cannot be written is a warning; the pages are written."""
+    config = _config(tmp_path)
+    generate(config)
+    cache_file = config.cache_dir / "cache.pickle"
+    pages = {p.name: p.read_bytes() for p in (config.docs_dir / "papers").glob("*.md")}
+    blob = cache_file.read_bytes()
+    assert b"This paper" in blob
+    for damaged in (b"\x96\xff\xff\xff\xff\xff\xff\xff\x7f", blob.replace(b"This paper",
+                                                                          b"This qaper", 1)):
+        cache_file.write_bytes(damaged)
+        for page in (config.docs_dir / "papers").glob("*.md"):
+            page.unlink()  # so every page must be made again, from the cache or not
+        generate(config)
+        assert {p.name: p.read_bytes()
+                for p in (config.docs_dir / "papers").glob("*.md")} == pages
+    blocked = _config(tmp_path / "blocked")
+    blocked = DigestConfig(**{**{f: getattr(blocked, f) for f in blocked.__slots__},
+                              "cache_dir": tmp_path / "blocked" / "not-a-folder"})
+    blocked.cache_dir.write_text("a file\n", encoding="utf-8")
+    result = generate(blocked)
+    assert len(list((blocked.docs_dir / "papers").glob("*.md"))) == 57
+    assert [n.message for n in result.notices if "cache" in n.message] == [
+        "build cache not saved (File exists)"]
+
+
+def test_listing_key_follows_the_order_tags_are_listed_in():
+    """Tags with equal counts are listed in first-seen order (Counter.most_common), so that
+    order is part of a listing page's cache key (a reordered collection once left its
+    second page stale)."""
+    from collections import Counter
+
+    from generator.render.pages import _listing_key
+
+    a = Counter({"Computer Vision": 45, "Learning Theory": 45})
+    b = Counter({"Learning Theory": 45, "Computer Vision": 45})
+    assert a == b
+    assert _listing_key("c.md", "C", "", "", "", 2, a, []) != _listing_key(
+        "c.md", "C", "", "", "", 2, b, [])

@@ -104,10 +104,21 @@ def test_code_repo_fields() -> None:
 
 
 @pytest.mark.parametrize("raw", ["javascript:alert(1)", "data:text/html,x", "vbscript:x",
-                                 "JavaScript:alert(1)", "ftp://example.org/x", "mailto:a@b"])
+                                 "JavaScript:alert(1)", "ftp://example.org/x", "mailto:a@b",
+                                 # urlsplit raises on these (a hostile review found a crash)
+                                 "http://[", "http://[::1", "http://example.com:abc/x"])
 def test_normalize_rejects_non_http(raw: str) -> None:
-    """Only http(s) URLs normalise; every other scheme gives None."""
+    """Only well-formed http(s) URLs normalise; anything else gives None, never an error."""
     assert normalize_url(raw) is None
+
+
+def test_broken_urls_in_text_are_skipped() -> None:
+    """A broken URL is not a link and does not stop extraction; good ones still count."""
+    links, code, _ = extract_links(tokenize(
+        "We release code at http://[ soon; see http://example.com:abc/x and "
+        "https://github.com/a/b."))
+    assert [(link.url, link.kind) for link in links] == [("https://github.com/a/b", "code")]
+    assert [c.url for c in code] == ["https://github.com/a/b"]
 
 
 STATUS_CASES = [

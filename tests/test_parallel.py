@@ -32,7 +32,7 @@ def test_small_batches_stay_in_process(monkeypatch):
     def no_pool(*args, **kwargs):
         raise AssertionError("a worker pool was started")
 
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(parallel.multiprocessing, "get_context", no_pool)
     config = DigestConfig(seeds_dir=ROOT / "seeds", taxonomy=ROOT / "taxonomy.yml",
                           overrides=ROOT / "seeds" / "overrides.yml", jobs=4)
     assert len(collect(config)[0]) == 57

@@ -197,3 +197,60 @@ def test_seed_slugs_ascii_and_unique(tmp_path: Path) -> None:
     assert len(set(slugs)) == 57
     assert len({p.title.lower() for p in result.papers}) == 57
     assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", s) and len(s) <= 60 for s in slugs)
+
+
+# Found by a hostile review of the manifest and the cache (each once failed).
+@pytest.mark.parametrize("entry", ["../outside.txt", "/tmp/abs.txt", ".", "a/../b.md"])
+def test_manifest_paths_outside_docs_are_refused(tmp_path: Path, entry: str) -> None:
+    """A manifest naming a path outside docs_dir is unreadable: nothing is deleted."""
+    import json
+
+    docs = tmp_path / "docs"
+    write_docs(docs, {"papers/a.md": "A\n"})
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep\n", encoding="utf-8")
+    data = json.loads((docs / MANIFEST).read_text(encoding="utf-8"))
+    data["files"][entry] = None
+    (docs / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(OutputError, match="unreadable manifest"):
+        write_docs(docs, {"papers/a.md": "A\n"})
+    assert outside.read_text(encoding="utf-8") == "keep\n"
+
+
+def test_file_where_a_folder_goes_is_reported_before_writing(tmp_path: Path) -> None:
+    """A file named like a generated folder ("tags") stops the run before anything is
+    written, naming it; so does a folder where a generated file goes."""
+    docs = tmp_path / "docs"
+    write_docs(docs, {"papers/a.md": "A\n", "tags/t.md": "T\n"})
+    shutil.rmtree(docs / "tags")
+    (docs / "tags").write_text("my notes\n", encoding="utf-8")
+    before = snapshot(docs)
+    with pytest.raises(OutputError, match=r"tags: is a file"):
+        write_docs(docs, {"papers/a.md": "A2\n", "tags/t.md": "T\n"})
+    assert snapshot(docs) == before
+    (docs / "tags").unlink()
+    (docs / "papers" / "b.md").mkdir()
+    with pytest.raises(OutputError, match=r"b.md: is a folder"):
+        write_docs(docs, {"papers/a.md": "A2\n", "papers/b.md": "B\n"})
+    assert (docs / "papers" / "a.md").read_text(encoding="utf-8") == "A\n"
+
+
+def test_staging_happens_inside_the_docs_folder(tmp_path: Path, monkeypatch) -> None:
+    """Files are staged on the docs folder's own file system (a docs folder that is a
+    symbolic link to, or a mount of, another file system once failed with EXDEV)."""
+    import tempfile
+
+    seen: list[Path] = []
+    mkdtemp = tempfile.mkdtemp
+
+    def spy(*args, **kwargs):
+        seen.append(Path(kwargs["dir"]))
+        return mkdtemp(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", spy)
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "docs").symlink_to(real)
+    write_docs(tmp_path / "docs", {"papers/a.md": "A\n"})
+    assert seen == [tmp_path / "docs"]
+    assert sorted(p.name for p in real.iterdir()) == [MANIFEST, "papers"]

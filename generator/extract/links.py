@@ -66,11 +66,15 @@ def normalize_url(raw: str) -> str | None:
     url = raw.strip().strip("<>").replace("\\_", "_").replace("\\%", "%").replace("\\#", "#")
     if url.lower().startswith("www."):
         url = "https://" + url
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # "http://[ ..." (a broken IPv6 host) or a port that is not a number
+        return None
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         return None
     host = parts.hostname.lower()
-    netloc = host + (f":{parts.port}" if parts.port else "")
+    netloc = host + (f":{port}" if port else "")
     scheme = parts.scheme.lower()
     path = parts.path
     bare = host.removeprefix("www.")

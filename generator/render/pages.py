@@ -365,7 +365,8 @@ def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages:
     """Hash of everything a listing page is rendered from."""
     entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.plain_highlight,
                 [c.url for c in p.facts.code], [h.url for h in p.facts.hub]) for p in chunk]
-    data = [path, title, lead, link, extra, pages, sorted(tag_counts.items()), entries]
+    # most_common(), as the template lists them: ties keep first-seen order across the pages
+    data = [path, title, lead, link, extra, pages, tag_counts.most_common(), entries]
     return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
 
 
