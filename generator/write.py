@@ -93,7 +93,10 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
                 continue
         changed[path] = data
     stale = sorted(set(owned) - set(files))
-    staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
+    # Only when something is written: a run that changes nothing must not touch docs_dir at
+    # all, or mkdocs serve, which watches it, would rebuild forever.
+    staging = (Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
+               if changed else None)
     try:
         for path, data in changed.items():
             tmp = staging / path
@@ -113,7 +116,8 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
             _prune_empty_dirs(target.parent, docs_dir)
         _write_manifest(manifest_path, {path: records[path] for path in sorted(files)})
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
     return WriteReport(tuple(changed), tuple(unchanged), tuple(stale))
 
 

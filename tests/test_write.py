@@ -254,3 +254,16 @@ def test_staging_happens_inside_the_docs_folder(tmp_path: Path, monkeypatch) -> 
     write_docs(tmp_path / "docs", {"papers/a.md": "A\n"})
     assert seen == [tmp_path / "docs"]
     assert sorted(p.name for p in real.iterdir()) == [MANIFEST, "papers"]
+
+
+def test_run_without_changes_leaves_the_docs_folder_untouched(tmp_path: Path) -> None:
+    """Nothing changed: not even a staging folder appears and disappears in docs_dir (its
+    own mtime stays), so mkdocs serve, which watches it, does not rebuild again and again."""
+    docs = tmp_path / "docs"
+    files = {"papers/a.md": "A\n", "index.md": "home\n"}
+    write_docs(docs, files)
+    folders = {p: p.stat().st_mtime_ns for p in [docs, *docs.rglob("*")] if p.is_dir()}
+    time.sleep(0.01)
+    report = write_docs(docs, files)
+    assert report.written == () and report.removed == ()
+    assert {p: p.stat().st_mtime_ns for p in [docs, *docs.rglob("*")] if p.is_dir()} == folders
