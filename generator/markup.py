@@ -339,6 +339,7 @@ def _merge(tokens: list[Token]) -> list[Token]:
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])")
 _INTRAWORD_STRONG = re.compile(r"\*\*(\w+?)\*\*")
 _MATH_WORD_SPACE = re.compile(r"(\\[A-Za-z]+)\s+(?=[A-Za-z0-9\\])")
+_NORM_BARS = re.compile(r"(?<!\\)\\\|")
 
 
 def math_to_text(tex: str) -> str:
@@ -347,8 +348,10 @@ def math_to_text(tex: str) -> str:
     Uses pylatexenc's LaTeX-to-text converter; unconvertible input is returned as written.
     """
     try:
-        # pylatexenc swallows the space after a command word (\\log k -> logk): keep one.
-        return _latex_math_text(_MATH_WORD_SPACE.sub(r"\1\\ ", tex)).strip()
+        # pylatexenc swallows the space after a command word (\\log k -> logk): keep one;
+        # and it drops the norm bars \\| (its own \\lVert gives them).
+        tex = _NORM_BARS.sub("‖", _MATH_WORD_SPACE.sub(r"\1\\ ", tex))
+        return _latex_math_text(tex).strip()
     except Exception:  # noqa: BLE001 - any parser failure: show the source, lose nothing
         return tex
 

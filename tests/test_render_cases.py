@@ -268,3 +268,16 @@ def test_hostile_math_built(hostile_site: Path) -> None:
     abstract = soup.find("h2", id="abstract").find_next_sibling("p")
     assert len(abstract.find_all("math")) == 5
     assert "\\(" not in abstract.get_text() and "\\ell" not in abstract.get_text()
+
+
+@pytest.mark.parametrize(("src", "text"), [
+    # norm bars: pylatexenc drops \| (a new user's highlight lost them)
+    (r"$\|x - y\|_2^2$", "‖x - y‖_2^2"),
+    (r"$\left\| f \right\|$", "‖ f ‖"),
+    (r"$\lVert x \rVert$", "‖ x ‖"),
+    (r"$|x|$", "|x|"),
+])
+def test_plain_text_of_norms(src: str, text: str) -> None:
+    from generator.markup import plain_text
+
+    assert plain_text(src) == text

@@ -106,3 +106,18 @@ def test_long_titles_end_on_a_whole_phrase(title, expected):
 def test_naming_forms(text, name, title):
     sentences = split_sentences(text)
     assert derive_title(sentences, pick_highlight(sentences)) == (name, title)
+
+
+@pytest.mark.parametrize(("text", "sentences"), [
+    # a display formula that ends its sentence with its own period (a new user's abstract:
+    # the highlight ran on into the next sentence)
+    (r"We propose a method where the loss is $$\mathcal{L} = \|x\|_2^2.$$ Our method is fast.",
+     [r"We propose a method where the loss is $$\mathcal{L} = \|x\|_2^2.$$",
+      "Our method is fast."]),
+    (r"We bound $\epsilon.$ Then it holds.", [r"We bound $\epsilon.$", "Then it holds."]),
+    # a period inside a formula that does not end it splits nothing
+    (r"The rate is $O(1/\sqrt{T}). x$ here. Done.", [r"The rate is $O(1/\sqrt{T}). x$ here.",
+                                                     "Done."]),
+])
+def test_sentences_end_inside_formulas(text, sentences):
+    assert split_sentences(text) == sentences

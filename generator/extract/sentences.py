@@ -12,7 +12,9 @@ from generator.markup import Math, Styled, Text, Url, tokenize
 
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "etc.", "fig.", "eq.", "approx.",
                   "resp.", "w.r.t.", "a.k.a.", "no.", "sec.", "al.")
-_BOUNDARY = re.compile(r"[.!?](?=\s+[\"“(\[*_\\$A-Z0-9])")
+# A sentence ends at . ! or ?, also one that ends a formula ("... = 0.$$ We show ..."),
+# before a space and something that can start a sentence.
+_BOUNDARY = re.compile(r"[.!?]\$*(?=\s+[\"“(\[*_\\$A-Z0-9])")
 
 # Verbs that state a contribution, strongest first; the highlight is the first sentence with
 # the strongest verb present (the "we propose ..." sentence, not the background opener).
@@ -61,7 +63,8 @@ def split_sentences(source: str) -> list[str]:
 
 
 def _mask(source: str) -> str:
-    """The source with math and URLs replaced by same-length runs of ``x``."""
+    """The source with math and URLs replaced by same-length runs of ``x`` (a formula's own
+    final period is kept: it ends the sentence)."""
     pos = 0
     chunks: list[str] = []
     # Re-tokenising is cheap; locating tokens back in the source is done by search.
@@ -72,7 +75,8 @@ def _mask(source: str) -> str:
             if at < 0:
                 continue
             chunks.append(source[pos:at])
-            chunks.append("x" * len(needle))
+            end = "." if isinstance(tok, Math) and needle.rstrip().endswith(".") else ""
+            chunks.append("x" * (len(needle) - len(end)) + end)
             pos = at + len(needle)
     chunks.append(source[pos:])
     return "".join(chunks)
