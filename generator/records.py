@@ -232,7 +232,8 @@ class Kept(_Record):
     digest: str
 
 
-def text_digest(text: str) -> str:
-    """SHA-1 (hex) of ``text`` encoded as UTF-8: how the build cache and the write manifest
-    recognise a generated file's content without keeping it."""
-    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+def text_digest(text: str | bytes) -> str:
+    """SHA-1 (hex) of ``text`` encoded as UTF-8 (or of ``bytes`` already encoded): how the
+    build cache and the write manifest recognise a generated file's content without keeping
+    it."""
+    return hashlib.sha1(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()

@@ -88,7 +88,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
                 raise OutputError(f"{target}: exists and was not written by paper-digest; "
                                   "move it or rename the collection/tag that generates it")
             if target.read_bytes() == data:
-                records[path] = _record(target, text)
+                records[path] = _record(target, data)
                 unchanged.append(path)
                 continue
         changed[path] = data
@@ -108,7 +108,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
             target = docs_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / path, target)
-            records[path] = _record(target, files[path])
+            records[path] = _record(target, changed[path])
         for path in stale:
             target = docs_dir / path
             if target.is_file() or target.is_symlink():  # never a folder
@@ -165,9 +165,9 @@ def _check_place(docs_dir: Path, target: Path) -> None:
                               "folder of that name; move it")
 
 
-def _record(target: Path, text: str) -> list:
+def _record(target: Path, data: bytes) -> list:
     stat = target.stat()
-    return [stat.st_size, stat.st_mtime_ns, text_digest(text)]
+    return [stat.st_size, stat.st_mtime_ns, text_digest(data)]
 
 
 def generated_files(docs_dir: Path) -> frozenset[str]:
