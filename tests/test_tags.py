@@ -143,12 +143,7 @@ def _labelled_texts():
 def test_anchor_shortcut_never_changes_a_score(taxonomy):
     """Skipping patterns whose leading literal is absent (speed) gives the same scores as
     running every pattern, on every labelled abstract and on case-folding oddities."""
-    from dataclasses import replace
-
-    from generator.extract.tags import Taxonomy
-
-    slow = Taxonomy(tuple(replace(r, anchors=(None,) * len(r.patterns)) for r in taxonomy.rules),
-                    taxonomy.max_tags, taxonomy.headline_weight, taxonomy.contrast)
+    slow = _reference(taxonomy)
     assert sum(a is not None for r in taxonomy.rules for a in r.anchors) > 100
     texts = _labelled_texts() + ["LARGE LANGUAGE MODELS. Large Language Models.",
                                  "\u212aD for \u212a-means clustering with \u017fparse data."]
@@ -157,9 +152,51 @@ def test_anchor_shortcut_never_changes_a_score(taxonomy):
         assert tag_scores(taxonomy, text, text[:200]) == tag_scores(slow, text, text[:200])
 
 
+def _reference(taxonomy):
+    """The same taxonomy with no anchors: every pattern runs over the whole text."""
+    from dataclasses import replace
+
+    from generator.extract.tags import Taxonomy
+
+    return Taxonomy(tuple(replace(r, anchors=(None,) * len(r.patterns)) for r in taxonomy.rules),
+                    taxonomy.max_tags, taxonomy.headline_weight, taxonomy.contrast)
+
+
+def test_anchor_offsets_give_the_scores_of_full_runs(tmp_path):
+    """Trying anchored patterns only where their anchor occurs equals running them over the
+    whole text, on seeded random texts built to hit the edge cases: anchors that are
+    prefixes of others (transform/transformer), overlapping matches (abab in ababab),
+    excluded spans (blanked in the body, one space in the headline; "abqa" becomes the
+    anchor "ab a" once "q" is blanked), contrast cues,
+    mixed case, and the characters that turn the shortcut off (İ lowers to two characters)."""
+    import random
+
+    path = _write(tmp_path, "settings:\n  contrast_cues: [unlike]\ntags:\n"
+                  "  - name: T\n    min_score: 1\n    patterns: ['\\btransform', "
+                  "'\\btransformers?\\b', 'abab', 'rl\\b', 'ab a\\b']\n"
+                  "    exclude: ['vision transformers?', 'q']\n"
+                  "  - name: U\n    min_score: 1\n    patterns: ['\\bab a\\b', 'vision', "
+                  "'\\b(a|b)b']\n")
+    taxonomy = load_taxonomy(path)
+    assert taxonomy.rules[0].anchors == ("transform", "transformer", "abab", "rl", "ab a")
+    reference = _reference(taxonomy)
+    words = ["transform", "Transformer", "TRANSFORMERS", "vision", "Vision Transformer",
+             "ababab", "abab", "ab a", "abqa", "RL", "world", "unlike", "bb", "\u0130", "\u212a",
+             "x", "-", ".", ". ", "\n"]
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(3000):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 30)))
+        head = " ".join(rng.choice(words) for _ in range(rng.randint(0, 8)))
+        expected = tag_scores(reference, text, head)
+        assert tag_scores(taxonomy, text, head) == expected, (text, head)
+        checked += bool(expected)
+    assert checked > 2000  # most texts score something: the comparison is not vacuous
+
+
 @pytest.mark.parametrize("source, anchor", [
     (r"\bLLMs?\b", "llm"), (r"\blarge language models?\b", "large language model"),
-    (r"\bGPT-?\d", "gpt"), (r"\bRL\b", None), (r"\b(upper|lower) bound", None),
+    (r"\bGPT-?\d", "gpt"), (r"\bRL\b", "rl"), (r"\bX\b", None), (r"\b(upper|lower) bound", None),
     (r"\bfoo|\bbar", None), (r"\bfair(ness)?\b", "fair"), (r"\bSchr(ö|o)dinger", "schr"),
     # a "]" first in a class is a literal and a (?#...) comment may hold brackets: the "|"
     # after them is top-level, so no anchor (found by a hostile-input review)

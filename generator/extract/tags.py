@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from slugify import slugify
@@ -39,13 +40,71 @@ class TagRule:
 
 
 @dataclass(frozen=True, slots=True)
+class AnchorIndex:
+    """Finds where every known anchor (``TagRule.anchors``) occurs in a lower-cased text, in
+    one regular-expression pass instead of one substring search per anchor.
+
+    ``scan`` is a zero-width lookahead over a trie of the anchors (longest alternative
+    first), so ``finditer`` stops at every position where some anchor starts and captures
+    the longest one there; every shorter anchor starting at the same position is a prefix
+    of it (``prefixes``). Build with ``AnchorIndex.of``.
+    """
+
+    scan: re.Pattern[str] | None  # None: no anchors
+    prefixes: Mapping[str, tuple[str, ...]]  # anchor -> the anchors it starts with (itself too)
+
+    @classmethod
+    def of(cls, anchors: Iterable[str]) -> AnchorIndex:
+        """The index of ``anchors`` (lower-case literals; duplicates are fine)."""
+        words = sorted(set(anchors))
+        if not words:
+            return cls(None, {})
+        trie: dict = {}
+        for word in words:
+            node = trie
+            for ch in word:
+                node = node.setdefault(ch, {})
+            node[""] = {}  # end of a word
+        prefixes = {w: tuple(v for v in words if w.startswith(v)) for w in words}
+        return cls(re.compile(f"(?=({_trie_source(trie)}))"), prefixes)
+
+    def positions(self, lowered: str) -> dict[str, list[int]]:
+        """``{anchor: start offsets in increasing order}`` for the anchors in ``lowered``."""
+        found: dict[str, list[int]] = {}
+        if self.scan is None:
+            return found
+        prefixes = self.prefixes
+        for m in self.scan.finditer(lowered):
+            at = m.start()
+            for anchor in prefixes[m.group(1)]:
+                found.setdefault(anchor, []).append(at)
+        return found
+
+
+def _trie_source(node: dict) -> str:
+    """Regex source matching the longest word of a trie node (alternatives start with
+    distinct characters, so the engine tries at most one of them in full)."""
+    alts = [re.escape(ch) + _trie_source(child) for ch, child in sorted(node.items()) if ch]
+    if not alts:
+        return ""
+    body = alts[0] if len(alts) == 1 else f"(?:{'|'.join(alts)})"
+    return f"(?:{body})?" if "" in node else body  # greedy: the longer word first
+
+
+@dataclass(frozen=True, slots=True)
 class Taxonomy:
-    """The whole tag vocabulary and the scoring settings (see module docstring)."""
+    """The whole tag vocabulary and the scoring settings (see module docstring);
+    ``anchor_index`` is derived from the rules' anchors."""
 
     rules: tuple[TagRule, ...]
     max_tags: int
     headline_weight: float
     contrast: re.Pattern[str]
+    anchor_index: AnchorIndex = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        anchors = (a for r in self.rules for a in r.anchors if a is not None)
+        object.__setattr__(self, "anchor_index", AnchorIndex.of(anchors))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -164,16 +223,18 @@ def _regex(source: str, what: str, label: str, line: int | None) -> re.Pattern[s
 # A pattern's leading literal: after an optional ``\b``, letters, digits, spaces and hyphens
 # up to the first character that is quantified, grouped, escaped or a class.
 _LEADING_LITERAL = re.compile(r"^(?:\\b)?([A-Za-z0-9 -]*)")
-_MIN_ANCHOR = 3
-# Characters that re.IGNORECASE matches to an ASCII letter although str.lower() does not
-# give that letter (long s, Kelvin sign, dotted/dotless i): their presence disables the
-# anchor shortcut, so it never changes a result.
+_MIN_ANCHOR = 2
+# Characters for which str.lower() and re.IGNORECASE disagree on the anchors' ASCII letters
+# (long s, Kelvin sign, dotless i) or which str.lower() turns into two characters (dotted
+# capital I, so offsets would shift): their presence disables the anchor shortcut, so it
+# never changes a result.
 _CASE_EXOTIC = ("\u017f", "\u212a", "\u0130", "\u0131")
 
 
 def _anchor(pattern: re.Pattern[str]) -> str | None:
     """The lower-cased leading literal every match of ``pattern`` starts with, or ``None``
-    when it is shorter than ``_MIN_ANCHOR`` characters (the pattern then always runs)."""
+    when it is shorter than ``_MIN_ANCHOR`` characters (the pattern then runs over the whole
+    text; a one-letter anchor would occur almost everywhere)."""
     if pattern.flags & re.VERBOSE:
         return None
     head = _LEADING_LITERAL.match(pattern.pattern)
@@ -224,26 +285,44 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
     language models (LLMs)" is one mention), plus ``headline_weight - 1`` when the headline
     mentions it, so a topic the abstract keeps returning to outweighs a passing mention.
     A mention right after a contrast cue ("unlike ...", within its sentence) does not count.
+
+    Speed, with the same result as running every pattern over the whole text: a pattern with
+    an anchor (``TagRule.anchors``) can only match where its anchor occurs, so it is tried
+    only at those offsets (``AnchorIndex``). That needs ``str.lower()`` to keep offsets and
+    to agree with ``re.IGNORECASE`` on the anchors' ASCII letters; a text holding one of
+    the few characters for which it does not (``_CASE_EXOTIC``) runs every pattern in full.
     """
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
     scores: dict[str, float] = {}
-    lowered = f"{text}\n{headline}".lower()
-    shortcut = not any(c in lowered for c in _CASE_EXOTIC)
+    shortcut = not any(c in text or c in headline for c in _CASE_EXOTIC)
+    index = taxonomy.anchor_index
+    text_at = index.positions(text.lower()) if shortcut else {}
+    head_at = index.positions(headline.lower()) if shortcut else {}
     for rule in taxonomy.rules:
-        patterns: tuple[re.Pattern[str], ...] = rule.patterns
-        if shortcut:  # only the patterns that can match (see TagRule.anchors)
-            anchors = rule.anchors or (None,) * len(rule.patterns)  # () = none known
-            patterns = tuple(p for p, a in zip(rule.patterns, anchors, strict=True)
-                             if a is None or a in lowered)
-            if not patterns:
-                continue
-        body, head = text, headline
+        body, head, body_at, rule_head_at = text, headline, text_at, head_at
         if rule.exclude is not None:  # blank excluded spans, keeping offsets
             body = rule.exclude.sub(lambda m: " " * len(m.group(0)), text)
             head = rule.exclude.sub(" ", headline)
+            if shortcut and body != text:
+                body_at = index.positions(body.lower())
+            if shortcut and head != headline:
+                rule_head_at = index.positions(head.lower())
+        anchors = rule.anchors if shortcut and rule.anchors else (None,) * len(rule.patterns)
         mentioned: set[int] = set()
-        for pattern in patterns:
-            for m in pattern.finditer(body):
+        in_head = False
+        for pattern, anchor in zip(rule.patterns, anchors, strict=True):
+            if anchor is None:
+                matches: Iterable[re.Match[str]] = pattern.finditer(body)
+                in_head = in_head or pattern.search(head) is not None
+            else:
+                head_offsets = rule_head_at.get(anchor)
+                if head_offsets and not in_head:
+                    in_head = any(pattern.match(head, at) for at in head_offsets)
+                offsets = body_at.get(anchor)
+                if not offsets:
+                    continue
+                matches = _matches_at(pattern, body, offsets)
+            for m in matches:
                 k = bisect_right(starts, m.start()) - 1
                 if k in mentioned:
                     continue
@@ -251,11 +330,22 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
                 if not taxonomy.contrast.search(lead):
                     mentioned.add(k)
         score = float(len(mentioned))
-        if any(p.search(head) for p in patterns):
+        if in_head:
             score += taxonomy.headline_weight - 1
         if score:
             scores[rule.name] = score
     return scores
+
+
+def _matches_at(pattern: re.Pattern[str], text: str, offsets: Iterable[int]
+                ) -> Iterator[re.Match[str]]:
+    """What ``pattern.finditer(text)`` yields when every match must start at one of
+    ``offsets`` (increasing): the non-overlapping matches, leftmost first."""
+    end = 0
+    for at in offsets:
+        if at >= end and (m := pattern.match(text, at)) is not None:
+            end = m.end()
+            yield m
 
 
 def assign_tags(taxonomy: Taxonomy, text: str, headline: str) -> tuple[str, ...]:
