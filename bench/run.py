@@ -4,7 +4,9 @@ For each N, in one run: synthesise N abstracts (bench/synth.py) into a temporary
 time ``generate`` in-process, time the full ``paper-digest build`` (generate + ``mkdocs build
 --strict``) in a subprocess, and time the FLOOR: a bare ``mkdocs build`` of N plain Markdown pages
 (title + abstract) with the same theme (material), the search plugin and the same ``not_in_nav``
-rule. Each build runs under ``/usr/bin/time`` (peak RSS of the process tree's largest process).
+rule; and the SITE FLOOR: the same plain pages built with this project's own mkdocs.yml
+(``make_site_floor``). Each build runs under ``/usr/bin/time`` (peak RSS of the process tree's
+largest process).
 Then prints a table with ratios to the floor and to the smallest N (per-paper cost), and, at
 N=5000 (``--incremental-n``), the incremental check: three times, change one abstract and
 regenerate; report each run's time, which files were written and whether every other file
@@ -42,23 +44,29 @@ def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", flush=True)
 
 
-def make_project(tmp: Path, n: int, seed: int) -> Path:
-    """A copy of the project tree (config, overrides, taxonomy, hand-written pages) + N seeds."""
-    proj = tmp / "proj"
-    proj.mkdir()
+def copy_site_config(dest: Path) -> None:
+    """This project's site configuration into ``dest``: mkdocs.yml, taxonomy.yml,
+    site_overrides/, the hand-written pages of docs_src (anything not in the generator's
+    manifest) and ``generator/`` symlinked so the ``hooks:`` path resolves."""
+    dest.mkdir(parents=True, exist_ok=True)
     for name in ("mkdocs.yml", "taxonomy.yml"):
-        shutil.copy2(ROOT / name, proj / name)
-    shutil.copytree(ROOT / "site_overrides", proj / "site_overrides")
-    (proj / "generator").symlink_to(ROOT / "generator")  # hooks: - generator/mkdocs_hooks.py
-    # hand-written pages of docs_src (anything not in the generator's manifest)
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "site_overrides", dest / "site_overrides")
+    (dest / "generator").symlink_to(ROOT / "generator")
     src = ROOT / "docs_src"
     man = src / ".paper-digest-manifest.json"
     owned = set(json.loads(man.read_text())["files"]) if man.exists() else set()
     for f in src.rglob("*"):
         rel = f.relative_to(src).as_posix()
         if f.is_file() and rel not in owned and not rel.startswith(".paper-digest"):
-            (proj / "docs_src" / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(f, proj / "docs_src" / rel)
+            (dest / "docs_src" / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(f, dest / "docs_src" / rel)
+
+
+def make_project(tmp: Path, n: int, seed: int) -> Path:
+    """A copy of the project's site configuration (``copy_site_config``) + N seeds."""
+    proj = tmp / "proj"
+    copy_site_config(proj)
     synthesize(n, proj / "seeds", seed=seed)
     return proj
 
@@ -83,6 +91,20 @@ def make_floor(tmp: Path, seeds: Path) -> Path:
         "plugins:\n  - search\n"
         "not_in_nav: |\n  /papers/\n", encoding="utf-8")
     return floor
+
+
+def make_site_floor(tmp: Path, floor: Path) -> Path:
+    """The floor's plain pages inside this project's own site configuration
+    (``copy_site_config``: the same theme features, overrides, Markdown extensions, tags and
+    search plugins and hook; build it with PAPER_DIGEST_SKIP_GENERATE=1). Against the floor it
+    shows what the site's configuration costs MkDocs; against the build, what the generated
+    papers cost (generation and their richer pages)."""
+    site = tmp / "site_floor"
+    copy_site_config(site)
+    shutil.copytree(floor / "docs" / "papers", site / "docs_src" / "papers")
+    (site / "docs_src" / "index.md").write_text("# Site floor\n\nPlain pages.\n",
+                                                encoding="utf-8")
+    return site
 
 
 def timed(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float, float]:
@@ -156,6 +178,21 @@ def incremental(proj: Path, n: int, edits: int = 3) -> dict:
             "runs": runs}
 
 
+def warm_up(seed: int) -> float:
+    """Generate a 20-abstract corpus once, so that every size's ``gen s`` measures the same
+    thing (the first generate of a process also imports scikit-learn and compiles the
+    templates and patterns, 0.7-1.5 s here). Returns that first call's seconds."""
+    tmp = Path(tempfile.mkdtemp(prefix="pd-bench-warm-"))
+    try:
+        synthesize(20, tmp / "seeds", seed=seed)
+        cfg = DigestConfig(seeds_dir=tmp / "seeds", docs_dir=tmp / "docs",
+                           taxonomy=ROOT / "taxonomy.yml", overrides=tmp / "seeds" / "x.yml",
+                           cache_dir=None, jobs=None)
+        return generate(cfg).seconds
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def bench_one(n: int, seed: int, keep: bool, do_incremental: bool) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix=f"pd-bench-{n}-"))
     log(f"N={n}: synthesising into {tmp}")
@@ -192,6 +229,14 @@ def bench_one(n: int, seed: int, keep: bool, do_incremental: bool) -> dict:
     fs = site_stats(floor / "site")
     row["floor_site_bytes"], row["floor_index_bytes"] = fs["site_bytes"], fs["index_bytes"]
     log(f"N={n}: floor {row['floor_s']:.1f} s, peak {row['floor_mb']:.0f} MB")
+    # 4. site floor: the same plain pages through this project's mkdocs.yml, no generation
+    site_floor = make_site_floor(tmp, floor)
+    log(f"N={n}: site floor mkdocs build")
+    row["site_floor_s"], row["site_floor_mb"] = timed(
+        [PY, "-m", "mkdocs", "build", "-q", "-f", "mkdocs.yml", "--site-dir",
+         str(site_floor / "site")], cwd=site_floor,
+        env={**os.environ, "PAPER_DIGEST_SKIP_GENERATE": "1"})
+    log(f"N={n}: site floor {row['site_floor_s']:.1f} s, peak {row['site_floor_mb']:.0f} MB")
     if do_incremental:
         log(f"N={n}: incremental check")
         row["incremental"] = incremental(proj, n)
@@ -203,7 +248,8 @@ def bench_one(n: int, seed: int, keep: bool, do_incremental: bool) -> dict:
 
 def table(rows: list[dict]) -> str:
     base = rows[0]
-    hdr = ["N", "gen s", "papers/s", "build s", "floor s", "build/floor", "t/paper xN0",
+    hdr = ["N", "gen s", "papers/s", "build s", "floor s", "build/floor", "site floor s",
+           "build/site floor", "t/paper xN0",
            "peak MB", "floor MB", "MB/paper xN0", "site MB", "B/paper xN0", "index MB",
            "index B/paper", "largest KB"]
     lines = [hdr]
@@ -212,6 +258,7 @@ def table(rows: list[dict]) -> str:
         lines.append([
             f"{n}", f"{r['gen_s']:.2f}", f"{n / r['gen_s']:.0f}", f"{r['build_s']:.1f}",
             f"{r['floor_s']:.1f}", f"{r['build_s'] / r['floor_s']:.2f}",
+            f"{r['site_floor_s']:.1f}", f"{r['build_s'] / r['site_floor_s']:.2f}",
             f"{(r['build_s'] / n) / (base['build_s'] / base['n']):.2f}",
             f"{r['build_mb']:.0f}", f"{r['floor_mb']:.0f}",
             f"{(r['build_mb'] / n) / (base['build_mb'] / base['n']):.2f}",
@@ -231,6 +278,8 @@ def main() -> int:
     ap.add_argument("--keep", action="store_true", help="keep the temporary projects")
     ap.add_argument("--json", type=Path, help="also write the raw rows to this JSON file")
     args = ap.parse_args()
+    startup = warm_up(args.seed)
+    log(f"first generate of this process (20 abstracts, imports included): {startup:.2f} s")
     rows = []
     for n in args.sizes:
         rows.append(bench_one(n, args.seed, args.keep, n == args.incremental_n))
@@ -239,6 +288,8 @@ def main() -> int:
         print(table(rows), flush=True)
     print("\n=== scale benchmark ===")
     print(table(rows))
+    print(f"gen s: in this process after a warm-up generate of 20 abstracts, which took "
+          f"{startup:.2f} s (imports; a fresh paper-digest process pays them once)")
     for r in rows:
         print(f"N={r['n']}: largest page {r['largest_path']} ({r['largest_page'] / 1024:.0f} KB); "
               f"mean paper .md {r['paper_md_bytes']:.0f} B, floor page .md {r['floor_md_bytes']:.0f} B; "
