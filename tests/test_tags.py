@@ -194,6 +194,26 @@ def test_anchor_offsets_give_the_scores_of_full_runs(tmp_path):
     assert checked > 2000  # most texts score something: the comparison is not vacuous
 
 
+def test_case_exotic_lists_every_character_lower_and_ignorecase_disagree_on():
+    """The anchor shortcut compares lower-cased text with lower-case ASCII anchors at the same
+    offsets; it holds for every code point except those in ``_CASE_EXOTIC``."""
+    import re
+
+    from generator.extract.tags import _CASE_EXOTIC
+
+    anchor_char = re.compile(r"[a-z0-9 -]", re.IGNORECASE)
+    lowered_anchor_chars = set("abcdefghijklmnopqrstuvwxyz0123456789 -")
+    odd = set()
+    for cp in range(0x110000):
+        if 0xD800 <= cp < 0xE000:
+            continue
+        ch = chr(cp)
+        low = ch.lower()
+        if len(low) != 1 or (anchor_char.fullmatch(ch) and low not in lowered_anchor_chars):
+            odd.add(ch)
+    assert odd == set(_CASE_EXOTIC)
+
+
 @pytest.mark.parametrize("source, anchor", [
     (r"\bLLMs?\b", "llm"), (r"\blarge language models?\b", "large language model"),
     (r"\bGPT-?\d", "gpt"), (r"\bRL\b", "rl"), (r"\bX\b", None), (r"\b(upper|lower) bound", None),

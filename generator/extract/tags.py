@@ -224,11 +224,11 @@ def _regex(source: str, what: str, label: str, line: int | None) -> re.Pattern[s
 # up to the first character that is quantified, grouped, escaped or a class.
 _LEADING_LITERAL = re.compile(r"^(?:\\b)?([A-Za-z0-9 -]*)")
 _MIN_ANCHOR = 2
-# Characters for which str.lower() and re.IGNORECASE disagree on the anchors' ASCII letters
-# (long s, Kelvin sign, dotless i) or which str.lower() turns into two characters (dotted
-# capital I, so offsets would shift): their presence disables the anchor shortcut, so it
-# never changes a result.
-_CASE_EXOTIC = ("\u017f", "\u212a", "\u0130", "\u0131")
+# The characters that re.IGNORECASE matches to an anchor's ASCII letter although str.lower()
+# does not give that letter (long s, dotless i), or that str.lower() turns into two characters
+# (capital I with dot, so offsets would shift); found by trying every code point (a test does).
+# Their presence disables the anchor shortcut, so it never changes a result.
+_CASE_EXOTIC = ("\u017f", "\u0130", "\u0131")
 
 
 def _anchor(pattern: re.Pattern[str]) -> str | None:
