@@ -194,6 +194,23 @@ def test_anchor_offsets_give_the_scores_of_full_runs(tmp_path):
     assert checked > 2000  # most texts score something: the comparison is not vacuous
 
 
+def test_long_literals_and_comments_keep_the_scores_of_full_runs(tmp_path):
+    """A 600-character literal and a chain of 600 prefix literals load (the anchor trie
+    once recursed once per character) and score like full runs; so does a pattern whose
+    comment is followed by a quantifier (found by a hostile-input review)."""
+    chain = ", ".join(f"'{'a' * n}'" for n in range(2, 602))
+    path = _write(tmp_path, "tags:\n  - name: Long\n    min_score: 1\n"
+                  f"    patterns: ['{'b' * 600}', {chain}]\n"
+                  "  - name: Comment\n    min_score: 1\n"
+                  "    patterns: ['\\bdiffusion models(?# plural is optional)?']\n")
+    taxonomy = load_taxonomy(path)
+    reference = _reference(taxonomy)
+    for text in ("b" * 700 + " " + "a" * 50, "We train a diffusion model.", "a" * 650):
+        assert tag_scores(taxonomy, text, "A diffusion model") == \
+            tag_scores(reference, text, "A diffusion model")
+    assert tag_scores(taxonomy, "We train a diffusion model.", "") == {"Comment": 1.0}
+
+
 def test_case_exotic_lists_every_character_lower_and_ignorecase_disagree_on():
     """The anchor shortcut compares lower-cased text with lower-case ASCII anchors at the same
     offsets; it holds for every code point except those in ``_CASE_EXOTIC``."""
@@ -222,6 +239,11 @@ def test_case_exotic_lists_every_character_lower_and_ignorecase_disagree_on():
     # after them is top-level, so no anchor (found by a hostile-input review)
     (r"abc[](]|xyz", None), (r"abc[^](]|xyz", None), (r"abc(?#()|xyz", None),
     (r"abc[]|]d", "abc"), (r"abc\|def", "abc"),
+    # a quantifier after a comment applies to the character before the comment (the "s"
+    # here is optional), so a pattern with a comment gets no anchor; found by a review
+    (r"\bdiffusion models(?# plural is optional)?", None), (r"ab(?#)?", None),
+    # a very long literal: its first 40 characters are the anchor
+    ("x" * 600, "x" * 40),
 ])
 def test_anchor_is_the_leading_literal(source, anchor):
     import re

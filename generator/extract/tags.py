@@ -224,6 +224,9 @@ def _regex(source: str, what: str, label: str, line: int | None) -> re.Pattern[s
 # up to the first character that is quantified, grouped, escaped or a class.
 _LEADING_LITERAL = re.compile(r"^(?:\\b)?([A-Za-z0-9 -]*)")
 _MIN_ANCHOR = 2
+# A prefix of the literal is still a correct anchor; the cap keeps the anchor trie (and the
+# recursion that writes it as a regex) shallow for a pattern with a very long literal.
+_MAX_ANCHOR = 40
 # The characters that re.IGNORECASE matches to an anchor's ASCII letter although str.lower()
 # does not give that letter (long s, dotless i), or that str.lower() turns into two characters
 # (capital I with dot, so offsets would shift); found by trying every code point (a test does).
@@ -232,10 +235,13 @@ _CASE_EXOTIC = ("\u017f", "\u0130", "\u0131")
 
 
 def _anchor(pattern: re.Pattern[str]) -> str | None:
-    """The lower-cased leading literal every match of ``pattern`` starts with, or ``None``
-    when it is shorter than ``_MIN_ANCHOR`` characters (the pattern then runs over the whole
-    text; a one-letter anchor would occur almost everywhere)."""
-    if pattern.flags & re.VERBOSE:
+    """The lower-cased leading literal every match of ``pattern`` starts with (at most its
+    first ``_MAX_ANCHOR`` characters), or ``None`` when it is shorter than ``_MIN_ANCHOR``
+    characters (the pattern then runs over the whole text; a one-letter anchor would occur
+    almost everywhere) or when the pattern holds a ``(?#...)`` comment."""
+    if pattern.flags & re.VERBOSE or "(?#" in pattern.pattern:
+        # re skips a comment and applies a quantifier after it to the character before it:
+        # in "models(?#plural)?" the "s" is optional (found by a hostile-input review).
         return None
     head = _LEADING_LITERAL.match(pattern.pattern)
     literal = head.group(1)
@@ -243,7 +249,7 @@ def _anchor(pattern: re.Pattern[str]) -> str | None:
         literal = literal[:-1]
     if "|" in pattern.pattern and not _top_level_single(pattern.pattern):
         return None  # a top-level alternative need not start with the literal
-    return literal.lower() if len(literal) >= _MIN_ANCHOR else None
+    return literal[:_MAX_ANCHOR].lower() if len(literal) >= _MIN_ANCHOR else None
 
 
 def _top_level_single(source: str) -> bool:
