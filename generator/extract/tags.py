@@ -65,7 +65,9 @@ class AnchorIndex:
             for ch in word:
                 node = node.setdefault(ch, {})
             node[""] = {}  # end of a word
-        prefixes = {w: tuple(v for v in words if w.startswith(v)) for w in words}
+        known = set(words)
+        prefixes = {w: tuple(w[:n] for n in range(1, len(w) + 1) if w[:n] in known)
+                    for w in words}
         return cls(re.compile(f"(?=({_trie_source(trie)}))"), prefixes)
 
     def positions(self, lowered: str) -> dict[str, list[int]]:
