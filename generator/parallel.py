@@ -1,7 +1,7 @@
 """Extraction of many abstracts on several CPU cores (issue 5: a cold 5,000-paper run).
 
 Extraction is pure (``extract_paper`` reads only the abstract and the taxonomy) and costs
-about 2 ms per abstract in pure-Python rules, so a cold run of thousands of abstracts is
+about 1.5 ms per abstract in pure-Python rules, so a cold run of thousands of abstracts is
 spread over worker processes; the results come back in input order, identical to a serial
 run. Small batches stay in this process: starting a worker costs about 0.3 s.
 

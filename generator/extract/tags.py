@@ -255,12 +255,9 @@ def _anchor(pattern: re.Pattern[str]) -> str | None:
 
 
 def _top_level_single(source: str) -> bool:
-    """True when every ``|`` of a regex source is inside a group (not escaped, not in a
-    character class, not in a ``(?#...)`` comment). ``]`` right after ``[`` or ``[^`` is a
-    literal, as in Python's ``re``. In doubt (a comment) the answer is False: the caller then
-    runs the pattern unconditionally."""
-    if "(?#" in source:
-        return False
+    """True when every ``|`` of a regex source without ``(?#...)`` comments (``_anchor``
+    gives those no anchor before asking) is inside a group (not escaped, not in a character
+    class). ``]`` right after ``[`` or ``[^`` is a literal, as in Python's ``re``."""
     depth, escaped, in_class, class_start = 0, False, False, -1
     for at, ch in enumerate(source):
         if escaped:
