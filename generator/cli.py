@@ -111,6 +111,31 @@ def _config(args: argparse.Namespace) -> DigestConfig:
     )
 
 
+def _eval(args: argparse.Namespace) -> int:
+    """``paper-digest eval``: the labelled set, then the real-data report (when real data is
+    given or found beside the project)."""
+    from generator import evaluate_real
+    from generator.evaluate import main as eval_main
+    from generator.extract.tags import load_taxonomy
+
+    if args.real is None or not args.real:
+        paths = evaluate_real.default_paths(Path.cwd())
+    else:
+        paths = tuple(Path(p) for p in args.real)
+    if args.real is None:
+        eval_main(Path(args.eval_dir), Path(args.seeds), Path(args.taxonomy), args.worst)
+        if not paths:
+            print("real-data report: skipped (no ../shared/real/*.jsonl; pass --real FILE)")
+            return 0
+        print()
+    elif not paths:
+        print("paper-digest: error: no real data (../shared/real/*.jsonl not found)",
+              file=sys.stderr)
+        return 1
+    labels = Path(args.labels) if args.labels else evaluate_real.default_labels(Path.cwd())
+    return evaluate_real.main(paths, load_taxonomy(Path(args.taxonomy)), labels, args.worst)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``paper-digest`` command; returns the exit status."""
     parser = argparse.ArgumentParser(prog="paper-digest", description=__doc__.splitlines()[0])
@@ -148,6 +173,13 @@ def main(argv: list[str] | None = None) -> int:
     ev.add_argument("--seeds", default="seeds")
     ev.add_argument("--taxonomy", default="taxonomy.yml")
     ev.add_argument("--worst", type=int, default=5, help="worst cases to print per split")
+    ev.add_argument("--real", nargs="*", default=None, metavar="JSONL",
+                    help="real-data report on JSON Lines files with title and abstract "
+                         "(default: ../shared/real/*.jsonl when present; --real with no file: "
+                         "that default only, without the labelled set)")
+    ev.add_argument("--labels", default=None,
+                    help="labels of the real sample (default: ../real-labels/labels.jsonl "
+                         "when present; see eval/README.md)")
     args = parser.parse_args(argv)
     search = "material"
     if args.command == "build":
@@ -172,9 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                          "'generate --docs' to write pages elsewhere)")
     try:
         if args.command == "eval":
-            from generator.evaluate import main as eval_main
-            return eval_main(Path(args.eval_dir), Path(args.seeds), Path(args.taxonomy),
-                             args.worst)
+            return _eval(args)
         result = generate(_config(args), progress=lambda message: print(
             f"paper-digest: {message}", file=sys.stderr, flush=True))
     except DigestError as exc:

@@ -1,0 +1,481 @@
+"""``paper-digest eval --real``: how extraction does on real abstracts nobody here wrote.
+
+Input: any JSON Lines file whose records have ``title`` (the real, published title) and
+``abstract``; optional ``venue``, ``index`` (the record's key is ``venue#index``, else
+``file#line``) and ``paper_url`` (a Datasets & Benchmarks track paper is recognised by
+``Datasets_and_Benchmarks`` in it, as in the NeurIPS proceedings' addresses). The default is
+``../shared/real/*.jsonl`` beside the project, when present.
+
+The report needs no labels: method-name retention against the real title, title defects by
+kind, untagged papers, highlight length and sentence count, tag counts, per venue. With a
+labels file (``--labels``; see ``eval/README.md`` for its format and why it is kept outside the
+repository) it adds tag precision/recall/F1 and name accuracy per split.
+
+Only measures; never changes rules. Figures are computed from the records, never stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import InputError
+from generator.evaluate import Counts, compare_sets
+from generator.extract import extract_paper
+from generator.extract.tags import Taxonomy
+from generator.extract.titles import MAX_TITLE
+from generator.records import Abstract, PaperFacts, Source
+
+DATASETS_TAG = "Datasets & Benchmarks"
+_DB_TRACK = "Datasets_and_Benchmarks"
+SPLITS = ("tune", "heldout")
+# The labelled real sample: the 400 records whose keys sort first by SHA-256 of this salt
+# plus the key; of those, about 2 in 5 (by a second hash) are held out. A rule, not a list,
+# so the sample can be drawn again from the data without storing anything about it.
+SAMPLE_SALT = b"paper-digest real sample v1\0"
+SPLIT_SALT = b"paper-digest real split v1\0"
+SAMPLE_SIZE = 400
+LONG_HIGHLIGHT = 400  # characters of plain text
+
+# Title defects (issue 12): words a title never opens with (discourse words, pronouns,
+# sentence openers) and words it never ends on (function words), by kind.
+OPENERS = frozenset((
+    "we", "our", "us", "this", "these", "that", "those", "it", "its", "they", "their", "there",
+    "however", "moreover", "furthermore", "additionally", "also", "thus", "therefore", "hence",
+    "to", "motivated", "in", "here", "while", "although", "though", "despite", "since",
+    "because", "as", "recently", "first", "finally", "specifically", "based", "inspired",
+    "unlike", "given", "such", "yet", "but", "and", "or", "so", "then", "next", "when", "where",
+    "whereas", "which", "who", "whose", "what", "how", "existing", "previous", "prior",
+    "current", "most", "many", "some", "several", "one"))
+DANGLING = frozenset((
+    "a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by", "from",
+    "at", "as", "that", "which", "its", "their", "our", "is", "are", "was", "were", "be",
+    "into", "than", "between", "under", "over", "through", "without", "within", "using",
+    "based", "towards", "toward", "about", "against", "across", "among", "per", "versus", "vs",
+    "e.g", "i.e", "this", "these", "such", "both", "either", "neither", "not", "no"))
+_BRACKETS = {")": "(", "]": "[", "}": "{"}
+_FORMULA = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞]")
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.+\-²]*")
+
+
+@dataclass(frozen=True, slots=True)
+class RealRecord:
+    """One real abstract with its published title.
+
+    Attributes:
+        key: ``venue#index`` (or ``file#line`` when the record has neither).
+        venue: the record's ``venue`` (or the file's name).
+        title: the real title.
+        abstract: the abstract as given (raw).
+        datasets_track: the record is a Datasets & Benchmarks track paper.
+    """
+
+    key: str
+    venue: str
+    title: str
+    abstract: str
+    datasets_track: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RealLabel:
+    """The adjudicated labels of one record of the labelled sample.
+
+    Attributes:
+        key: the record's key.
+        tags: the tags whose definition fits the paper's main subject (may be empty).
+        name: the name the abstract gives the paper's own contribution, or ``None``.
+        split: ``tune`` or ``heldout``.
+    """
+
+    key: str
+    tags: tuple[str, ...]
+    name: str | None
+    split: str
+
+
+@dataclass(frozen=True, slots=True)
+class RealCase:
+    """A real record next to what extraction made of it."""
+
+    record: RealRecord
+    facts: PaperFacts
+    defects: tuple[str, ...]
+    title_name: str | None  # the method name of the real title, when the abstract uses it
+    highlight_sentences: int
+
+
+@dataclass(frozen=True, slots=True)
+class VenueReport:
+    """The label-free figures for one venue (or ``all``).
+
+    Attributes:
+        venue: the venue, or ``all``.
+        cases: the compared records.
+        named: records whose real title opens with a name the abstract uses.
+        kept: of those, records whose derived title carries the name.
+        defects: defect kind -> records with it (a record may have several kinds).
+        defective: records with at least one defect.
+        untagged: records with no tag.
+        long_highlights: highlights over ``LONG_HIGHLIGHT`` characters.
+        multi_sentence: highlights that span more than one sentence.
+        datasets_track: Datasets & Benchmarks track records, and how many got that tag.
+        tag_counts: tag -> records with it.
+    """
+
+    venue: str
+    cases: tuple[RealCase, ...]
+    named: int
+    kept: int
+    defects: dict[str, int]
+    defective: int
+    untagged: int
+    long_highlights: int
+    multi_sentence: int
+    datasets_track: tuple[int, int]
+    tag_counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def papers(self) -> int:
+        return len(self.cases)
+
+
+@dataclass(frozen=True, slots=True)
+class LabelReport:
+    """Tag and name figures for one split of the labelled sample.
+
+    Attributes:
+        split: ``tune``, ``heldout`` or ``all``.
+        papers: labelled records found in the data.
+        tags: micro-averaged tag counts.
+        per_tag: tag -> counts.
+        names: records labelled with a name, and how many derived titles carry it.
+    """
+
+    split: str
+    papers: int
+    tags: Counts
+    per_tag: dict[str, Counts]
+    names: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RealReport:
+    """Everything ``real_report`` measured: per venue plus ``all``, labelled splits, speed."""
+
+    venues: tuple[VenueReport, ...]
+    labels: tuple[LabelReport, ...]
+    ms_per_abstract: float
+
+
+# ------------------------------------------------------------------------------------ input
+
+
+def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
+    """Read JSON Lines files of real abstracts (module docstring for the fields).
+
+    Raises:
+        InputError: a file is missing, a line is not a JSON object, or a record lacks a
+            string ``title`` or ``abstract`` (file and line named).
+    """
+    records: list[RealRecord] = []
+    for path in paths:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(str(path), None, f"cannot read: {exc}") from None
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(str(path), number, f"not JSON: {exc.msg}") from None
+            if not isinstance(row, dict) or not all(
+                    isinstance(row.get(k), str) for k in ("title", "abstract")):
+                raise InputError(str(path), number,
+                                 "expected an object with string 'title' and 'abstract'")
+            venue = str(row.get("venue") or path.name)
+            key = (f"{venue}#{row['index']}" if "index" in row and "venue" in row
+                   else f"{path.name}#{number}")
+            records.append(RealRecord(key, venue, row["title"], row["abstract"],
+                                      _DB_TRACK in str(row.get("paper_url", ""))))
+    return tuple(records)
+
+
+def sample_split(key: str) -> str:
+    """The split of a labelled record: ``heldout`` for about 2 keys in 5 (by SHA-256)."""
+    digest = hashlib.sha256(SPLIT_SALT + key.encode("utf-8")).digest()
+    return "heldout" if digest[0] % 5 < 2 else "tune"
+
+
+def draw_sample(records: Sequence[RealRecord], size: int = SAMPLE_SIZE) -> tuple[RealRecord, ...]:
+    """The labelled sample: the ``size`` records whose keys sort first by SHA-256 with
+    ``SAMPLE_SALT`` (independent of file order and of every rule)."""
+    return tuple(sorted(records, key=lambda r: hashlib.sha256(
+        SAMPLE_SALT + r.key.encode("utf-8")).hexdigest())[:size])
+
+
+def read_labels(path: Path, taxonomy_names: Iterable[str]) -> tuple[RealLabel, ...]:
+    """Read a labels file: JSON Lines of ``{"key", "tags", "name"}`` (``split`` optional,
+    else ``sample_split(key)``).
+
+    Raises:
+        InputError: unreadable file, a line that is not such an object, an unknown tag name
+            or a key labelled twice (file and line named).
+    """
+    known = set(taxonomy_names)
+    out: list[RealLabel] = []
+    seen: set[str] = set()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(str(path), None, f"cannot read: {exc}") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(str(path), number, f"not JSON: {exc.msg}") from None
+        tags = row.get("tags") if isinstance(row, dict) else None
+        if not isinstance(row, dict) or not isinstance(row.get("key"), str) or not isinstance(
+                tags, list) or not all(isinstance(t, str) for t in tags):
+            raise InputError(str(path), number, "expected {\"key\": str, \"tags\": [str], "
+                                                "\"name\": str or null}")
+        unknown = [t for t in tags if t not in known]
+        if unknown:
+            raise InputError(str(path), number, f"unknown tag {unknown[0]!r}")
+        if row["key"] in seen:
+            raise InputError(str(path), number, f"{row['key']} is labelled twice")
+        seen.add(row["key"])
+        name = row.get("name")
+        out.append(RealLabel(row["key"], tuple(tags), name if isinstance(name, str) else None,
+                             row.get("split") or sample_split(row["key"])))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------- metrics
+
+
+def title_name(title: str, abstract: str) -> str | None:
+    """The method name a real title opens with (``UniPC: ...``), when the abstract uses it.
+
+    A name is the part before the first ``": "``, at most three words and 40 characters, that
+    looks coined: one of its words has a capital after the first letter, a digit, or is all
+    capitals, or it is a single capitalised word (``Mamba``). The abstract must contain it as
+    written (case-sensitive, whole word).
+    """
+    head, sep, _ = title.partition(": ")
+    head = head.strip()
+    if not sep or not head or len(head) > 40 or len(head.split()) > 3:
+        return None
+    words = head.split()
+    coined = any(_coined(w) for w in words) or (len(words) == 1 and head[:1].isupper())
+    if not coined or not _NAME_TOKEN.fullmatch(words[0]):
+        return None
+    return head if re.search(rf"(?<![\w-]){re.escape(head)}(?![\w-])", abstract) else None
+
+
+def _coined(word: str) -> bool:
+    core = word.replace("-", "")
+    return (any(c.isupper() for c in core[1:]) or any(c.isdigit() for c in core)
+            or (core.isupper() and len(core) >= 2))
+
+
+def title_defects(title: str) -> tuple[str, ...]:
+    """The defect kinds of a derived title (issue 12): ``opener`` (opens with a discourse
+    word or pronoun), ``dangling`` (ends on a function word or an open bracket),
+    ``brackets`` (unbalanced), ``one-word``, ``formula`` (a math operator or TeX character),
+    ``long`` (over ``MAX_TITLE`` characters)."""
+    kinds: list[str] = []
+    words = title.split()
+    first = re.sub(r"^\W+|\W+$", "", words[0]).lower() if words else ""
+    if first in OPENERS:
+        kinds.append("opener")
+    last = words[-1] if words else ""
+    if last.endswith(("(", "[", "{")) or re.search(r"\(\w{0,3}$", last) or re.sub(
+            r"^\W+|\W+$", "", last).lower() in DANGLING:
+        kinds.append("dangling")
+    stack: list[str] = []
+    balanced = True
+    for ch in title:
+        if ch in "([{":
+            stack.append(ch)
+        elif ch in _BRACKETS and (not stack or stack.pop() != _BRACKETS[ch]):
+            balanced = False
+    if stack or not balanced:
+        kinds.append("brackets")
+    if len(words) <= 1:
+        kinds.append("one-word")
+    if _FORMULA.search(title):
+        kinds.append("formula")
+    if len(title) > MAX_TITLE:
+        kinds.append("long")
+    return tuple(kinds)
+
+
+# A sentence boundary inside a highlight, found independently of the extractor's splitter:
+# a full stop, question or exclamation mark after a lower-case word of 3+ letters (not an
+# abbreviation), then optional space and a capitalised word.
+_INNER_BOUNDARY = re.compile(r"(?<![A-Z])[a-z]{3,}[)\]]?[.!?]\s*(?=[A-Z][a-z])")
+_ABBREVIATION_END = re.compile(r"\b(?:etc|resp|approx|e\.g|i\.e|al|vs|cf|fig|eq|sec)\.\s*$",
+                               re.I)
+
+
+def sentence_count(text: str) -> int:
+    """Sentences in a highlight: 1 plus the inner boundaries ``_INNER_BOUNDARY`` finds."""
+    inner = [m for m in _INNER_BOUNDARY.finditer(text)
+             if not _ABBREVIATION_END.search(text[: m.end()])]
+    return 1 + len(inner) if text.strip() else 0
+
+
+# ---------------------------------------------------------------------------------- report
+
+
+def real_report(records: Sequence[RealRecord], taxonomy: Taxonomy,
+                labels: Sequence[RealLabel] = ()) -> RealReport:
+    """Extract every record and measure (see the module docstring)."""
+    cases: list[RealCase] = []
+    start = time.perf_counter()
+    facts_list = [extract_paper(Abstract(r.abstract, r.venue, (Source(r.key, 1, 1),)), taxonomy)
+                  for r in records]
+    ms = (time.perf_counter() - start) * 1000 / max(1, len(records))
+    for record, facts in zip(records, facts_list, strict=True):
+        cases.append(RealCase(record, facts, title_defects(facts.title),
+                              title_name(record.title, record.abstract),
+                              sentence_count(facts.plain_highlight)))
+    venues = sorted({c.record.venue for c in cases})
+    reports = [_venue_report(v, [c for c in cases if c.record.venue == v]) for v in venues]
+    reports.append(_venue_report("all", cases))
+    by_key = {c.record.key: c for c in cases}
+    label_reports = []
+    for split in (*SPLITS, "all"):
+        chosen = [lab for lab in labels if (split == "all" or lab.split == split)
+                  and lab.key in by_key]
+        label_reports.append(_label_report(split, chosen, by_key))
+    return RealReport(tuple(reports), tuple(label_reports), ms)
+
+
+def carries(title: str, name: str) -> bool:
+    """The derived ``title`` carries ``name`` (case-insensitive whole word)."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, re.I) is not None
+
+
+def _venue_report(venue: str, cases: list[RealCase]) -> VenueReport:
+    named = [c for c in cases if c.title_name]
+    defects: Counter[str] = Counter(k for c in cases for k in c.defects)
+    track = [c for c in cases if c.record.datasets_track]
+    return VenueReport(
+        venue=venue, cases=tuple(cases), named=len(named),
+        kept=sum(carries(c.facts.title, c.title_name) for c in named),
+        defects=dict(defects), defective=sum(bool(c.defects) for c in cases),
+        untagged=sum(not c.facts.tags for c in cases),
+        long_highlights=sum(len(c.facts.plain_highlight) > LONG_HIGHLIGHT for c in cases),
+        multi_sentence=sum(c.highlight_sentences > 1 for c in cases),
+        datasets_track=(len(track), sum(DATASETS_TAG in c.facts.tags for c in track)),
+        tag_counts=dict(Counter(t for c in cases for t in c.facts.tags)))
+
+
+def _label_report(split: str, labels: list[RealLabel], by_key: dict[str, RealCase]
+                  ) -> LabelReport:
+    per_tag: dict[str, Counts] = {}
+    total = Counts()
+    named = kept = 0
+    for label in labels:
+        got = by_key[label.key].facts
+        total = total + compare_sets(label.tags, got.tags)
+        for tag in set(label.tags) | set(got.tags):
+            per_tag[tag] = per_tag.get(tag, Counts()) + compare_sets(
+                [tag] if tag in label.tags else [], [tag] if tag in got.tags else [])
+        if label.name:
+            named += 1
+            kept += carries(got.title, label.name)
+    return LabelReport(split, len(labels), total, per_tag, (named, kept))
+
+
+# ---------------------------------------------------------------------------------- output
+
+
+def _share(n: int, d: int) -> str:
+    return f"{n}/{d} ({100 * n / d:.1f}%)" if d else "0/0"
+
+
+def format_real(report: RealReport, taxonomy_names: Sequence[str], worst: int = 5) -> str:
+    """The report as text: one block per venue and ``all``, then the labelled splits, then
+    the worst titles of ``all`` (``worst`` of each defect kind)."""
+    out: list[str] = [f"extraction: {report.ms_per_abstract:.2f} ms per abstract (one process)"]
+    for v in report.venues:
+        out += ["", f"=== real: {v.venue} ({v.papers} abstracts) ===",
+                f"method name kept      {_share(v.kept, v.named)} of titles 'Name: ...' "
+                f"whose name the abstract uses",
+                f"title defects         {_share(v.defective, v.papers)}: " + (", ".join(
+                    f"{k} {n}" for k, n in sorted(v.defects.items())) or "none"),
+                f"untagged              {_share(v.untagged, v.papers)}",
+                f"highlights > {LONG_HIGHLIGHT} ch  {_share(v.long_highlights, v.papers)}; "
+                f"spanning 2+ sentences {_share(v.multi_sentence, v.papers)}"]
+        if v.datasets_track[0]:
+            out.append(f"D&B track tagged      {_share(v.datasets_track[1], v.datasets_track[0])}")
+        out.append("tags                  " + ", ".join(
+            f"{t} {v.tag_counts[t]}" for t in taxonomy_names if t in v.tag_counts))
+    for lab in report.labels:
+        if not lab.papers:
+            continue
+        c = lab.tags
+        out += ["", f"=== labelled sample: {lab.split} ({lab.papers} abstracts) ===",
+                f"tags (micro)   P {c.precision:.3f}  R {c.recall:.3f}  F1 {c.f1:.3f}  "
+                f"(tp {c.tp}, fp {c.fp}, fn {c.fn})",
+                f"labelled name in title  {_share(lab.names[1], lab.names[0])}",
+                f"  {'tag':<24} {'support':>7} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6}"]
+        for tag in taxonomy_names:
+            t = lab.per_tag.get(tag)
+            if t:
+                out.append(f"  {tag:<24} {t.tp + t.fn:>7} {t.tp + t.fp:>5} "
+                           f"{t.precision:>6.3f} {t.recall:>6.3f} {t.f1:>6.3f}")
+    everything = report.venues[-1]
+    kinds = sorted({k for c in everything.cases for k in c.defects})
+    for kind in kinds:
+        bad = [c for c in everything.cases if kind in c.defects][:worst]
+        out += ["", f"titles with defect '{kind}' (first {len(bad)}):"]
+        out += [f"  {c.record.key}: {c.facts.title}" for c in bad]
+    missed = [c for c in everything.cases if c.title_name
+              and not carries(c.facts.title, c.title_name)][:worst]
+    if missed:
+        out += ["", f"method name not kept (first {len(missed)}):"]
+        out += [f"  {c.record.key}: wanted {c.title_name!r}, got {c.facts.title}"
+                for c in missed]
+    return "\n".join(out)
+
+
+def default_paths(root: Path) -> tuple[Path, ...]:
+    """``../shared/real/*.jsonl`` beside the project root ``root``, sorted (may be empty)."""
+    return tuple(sorted((root.resolve().parent / "shared" / "real").glob("*.jsonl")))
+
+
+def default_labels(root: Path) -> Path:
+    """Where the labelled sample's labels are looked for by default:
+    ``../real-labels/labels.jsonl`` beside the project root (outside the repository)."""
+    return root.resolve().parent / "real-labels" / "labels.jsonl"
+
+
+def main(paths: Sequence[Path], taxonomy: Taxonomy, labels: Path | None, worst: int = 5) -> int:
+    """Print the real-data report for ``paths`` (and ``labels`` when the file exists).
+
+    Returns:
+        0 (figures are information; tests assert the targets).
+
+    Raises:
+        InputError: see ``read_real`` and ``read_labels``.
+    """
+    records = read_real(paths)
+    labelled = read_labels(labels, taxonomy.names) if labels and labels.is_file() else ()
+    print(f"real-data report: {len(records)} abstracts from "
+          f"{', '.join(str(p) for p in paths)}" + (f"; labels: {labels}" if labelled else ""))
+    print(format_real(real_report(records, taxonomy, labelled), taxonomy.names, worst))
+    return 0
