@@ -42,8 +42,8 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
     plain = plain_text(abstract.text)
     sentences = split_sentences(abstract.text)
     highlight = pick_highlight(sentences)
-    name, title = derive_title(sentences, highlight)
     links, code, hub = extract_links(tokens)
+    name, title = derive_title(sentences, highlight, [link.url for link in links])
     # Headline evidence for tags: the title, the contribution sentence and the opening
     # sentence (which usually names the field the paper is in).
     opener = plain_text(sentences[0]) if sentences else ""

@@ -13,8 +13,12 @@ from generator.markup import Math, Styled, Text, Url, tokenize
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "etc.", "fig.", "eq.", "approx.",
                   "resp.", "w.r.t.", "a.k.a.", "no.", "sec.", "al.")
 # A sentence ends at . ! or ?, also one that ends a formula ("... = 0.$$ We show ..."),
-# before a space and something that can start a sentence.
-_BOUNDARY = re.compile(r"[.!?]\$*(?=\s+[\"“(\[*_\\$A-Z0-9])")
+# before a space and something that can start a sentence; or, glued (real abstracts lose the
+# space: "is challenging.Koopman operators"), right before a capitalised word.
+_BOUNDARY = re.compile(r"[.!?]\$*(?:(?=\s+[\"“(\[*_\\$A-Z0-9])|(?P<glued>(?=[A-Z][A-Za-z])))")
+# The word before a glued boundary: its last dot-separated part must have two or more
+# characters, so initials and dotted abbreviations ("U.S.", "I.I.D.", "e.g.Adam") never split.
+_GLUED_WORD = re.compile(r"(?:^|[\s(\[])(?:[^\s.]*\.)*(?P<last>[^\s.]*)$")
 
 # Verbs that state a contribution, strongest first; the highlight is the first sentence with
 # the strongest verb present (the "we propose ..." sentence, not the background opener).
@@ -52,6 +56,10 @@ def split_sentences(source: str) -> list[str]:
         head = masked[start:end].lower()
         if head.endswith(_ABBREVIATIONS) or re.search(r"\b[a-z]\.$", head):
             continue
+        if m.group("glued") is not None:
+            word = _GLUED_WORD.search(masked, max(start, m.start() - 80), m.start())
+            if word is None or len(word.group("last")) < 2:
+                continue
         piece = source[start:end].strip()
         if piece:
             out.append(piece)

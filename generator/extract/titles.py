@@ -1,353 +1,512 @@
-"""Derive a title a reader would recognise: the name the abstract introduces plus what it is.
+"""Derive a title a reader would recognise: the name the abstract introduces plus what it is,
+or else a noun phrase of what the paper contributes.
 
-Order of evidence (issue #4, and how abstracts name their contribution):
+Candidates, in order of preference:
 
-1. an explicit naming: ``termed X``, ``called X``, ``dubbed X``, ``named X``;
-2. a name in the contribution sentence: bold/emphasised (``**CROWD**``, ``\\emph{GRiD}``),
-   a parenthesised acronym after its long form (``Lorentz Local Canonicalization (LLoCa)``), or a
-   name-like word right after the verb (``we introduce SiriuS, a ...``, ``we propose RCCDA: ...``);
-3. otherwise a noun phrase of the finding from the highlight (``We study X`` -> ``X``).
+1. ``Name: descriptor`` when the abstract names its contribution (``generator.extract.names``);
+   the descriptor is the name's long form, its appositive (``MONGOOSE, an end-to-end LSH
+   framework``), the phrase an introducing verb gives it (``a new method for black-box
+   optimization, PROTES``), or the finding below;
+2. the finding: what the contribution sentence says the paper does (``We study X`` -> ``X``,
+   ``we show that X`` -> the claim ``X``), from the highlight first, then the other sentences;
+3. ``Field: finding`` when the opening sentence's subject names the field the finding is
+   about.
 
-The name is followed by a short descriptor (the long form, or the appositive ``, a ...``). Titles
-are plain text, at most ``MAX_TITLE`` characters, cut at a word boundary that does not leave a
-dangling preposition.
+The first candidate without a defect wins (``title_problems``: a title never opens with a
+discourse word or pronoun, never ends on a function word or an open bracket, is never a
+single word, never holds a formula longer than a short symbol, and has at most ``MAX_TITLE``
+characters); if every candidate has one, the best is repaired. Titles are plain text in the
+title case paper titles use.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 
+from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
-from generator.markup import plain_text
+from generator.markup import Math, math_to_text, to_plain, tokenize
 
 MAX_TITLE = 90
-_NAME = r"[^\W_][\w.+\-²]*[\w+²]|[A-Z]"
-_NAMING = re.compile(
-    r"\b(?:termed|called|dubbed|named|coined|namely|(?:[Oo]ur|[Tt]he) proposed)\s+[\"“']?"
-    r"(?P<name>" + _NAME + r")|\(i\.e\.,?\s+(?P<ie>" + _NAME + r")\)",
-    re.UNICODE,
-)
-_QUOTED = re.compile(r"[\"“](?P<name>" + _NAME + r")[\"”]")
-# Acronyms so common in the field that they never name a paper's own contribution.
-COMMON_ACRONYMS = {"LLM", "LLMs", "RL", "CoT", "MPC", "INR", "INRs", "GNN", "GNNs", "DNN", "DNNs",
-                   "ML", "AI", "NLP", "CV", "VLM", "VLMs", "MLLM", "MLLMs", "LDM", "LDMs", "SDE",
-                   "SDEs", "ODE", "ODEs", "KD", "FL", "DP", "OT", "PCA", "MLE", "NTK", "QP", "DC",
-                   "MoE", "RNN", "RNNs", "CNN", "CNNs", "ViT", "ViTs", "DiT", "DiTs", "T2I", "SB",
-                   "SFDA", "OWOD", "API", "APIs", "GPU", "GPUs", "TS", "UAP", "ReLU", "RLVR",
-                   "RLHF", "SOTA", "IID", "MDP", "MDPs", "SGD", "VAE", "VAEs", "GAN", "GANs"}
-_EMPH = re.compile(r"(\*{1,3})(?P<name>[^*\n]{1,80}?)\1"
-                   r"|\\(?:emph|textit|textbf|textsc)\{(?P<tex>[^{}\n]{1,80})\}")  # or LaTeX
-_EMPH_WORD = re.compile(r"[A-Z][a-z][\w\-]{1,38}")  # one capitalised word, e.g. **Hydrant**
-_LONG_ACRONYM = re.compile(
-    r"(?P<long>(?:[\w'’\-]+\s+){0,11}?[\w'’\-]+)\s*\((?P<acr>[^()\s][^()]{0,24})\)"
-)
-_VERB = re.compile(r"\b(?:we|paper|work)\s+(?:\w+\s+)?(?:introduce|propose|present|develop|"
-                   r"design|construct|build|call|term|uncover)s?\b|\b(?:proposing|introducing)\b",
-                   re.I)
-_AFTER_VERB = re.compile(
-    r"\b(?:introduce|propose|present|develop|design)s?\s+(?:a\s+novel\s+\w+,?\s+)?"
-    r"(?:the\s+|a\s+|an\s+)?[\"“]?(?P<name>" + _NAME + r")[\"”]?"
-    r"(?P<after>[,:]|\s+(?:as|which|to|for)\b)"
-)
-_LEAD_WORDS = re.compile(r"^(?:a|an|the|our|novel|new|simple|general|first)\s+", re.I)
-_STOPWORDS = {"a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by",
-              "from", "at", "as", "that", "which", "its", "their", "our", "is", "are", "into"}
+# Stands for a formula longer than a short symbol in a title's working text: phrases are cut
+# before it, so no title carries one.
+FORMULA = "\ue000"
+_SHORT_SYMBOL = re.compile(r"[^\W_]{1,2}[\d′']?|[^\W_]_?\d|ℓ_?[\dp∞]")
+# Words a title never opens with: discourse words, pronouns, sentence openers.
+OPENING_WORDS = frozenset((
+    "we", "our", "us", "this", "these", "that", "those", "it", "its", "they", "their", "there",
+    "however", "moreover", "furthermore", "additionally", "also", "thus", "therefore", "hence",
+    "to", "motivated", "in", "here", "while", "although", "though", "despite", "since",
+    "because", "as", "recently", "first", "finally", "specifically", "based", "inspired",
+    "unlike", "given", "such", "yet", "but", "and", "or", "so", "then", "next", "when", "where",
+    "whereas", "which", "who", "whose", "what", "how", "existing", "previous", "prior",
+    "current", "most", "many", "some", "several", "one", "notably", "importantly", "namely",
+    "i.e", "e.g", "instead", "indeed", "overall", "further", "lastly", "second", "third",
+    "building", "towards", "toward", "after", "before", "by", "with", "without", "through",
+    "for", "at", "from", "on", "of", "is", "are", "can", "a", "an", "the"))
+# Words a title never ends on: function words.
+FUNCTION_WORDS = frozenset((
+    "a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by", "from",
+    "at", "as", "that", "which", "its", "their", "our", "is", "are", "was", "were", "be",
+    "been", "being", "into", "than", "between", "under", "over", "through", "without",
+    "within", "using", "based", "towards", "toward", "about", "against", "across", "among",
+    "per", "versus", "vs", "e.g", "i.e", "this", "these", "those", "such", "both", "either",
+    "neither", "not", "no", "can", "could", "may", "might", "will", "would", "should", "must",
+    "has", "have", "had", "do", "does", "did", "while", "when", "where", "whether", "if",
+    "because", "since", "so", "but", "yet", "nor", "also", "more", "most", "less", "very",
+    "each", "every", "all", "any", "some", "many", "much", "other", "another", "it", "they",
+    "them", "we", "us", "he", "she", "who", "whose", "whom", "what", "how", "why", "then",
+    "thus", "hence", "upon", "onto", "after", "before", "during", "until", "around", "like",
+    "due", "whereby", "wherein", "namely", "including", "i", "ii", "iii", "etc"))
+_CLOSE = {")": "(", "]": "[", "}": "{"}
+_FORMULA_CHARS = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞" + FORMULA + "]")
+
+_INTRO = r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas)"
 _FINDING = re.compile(
-    r"\b(?:we|this (?:paper|work))\s+(?:study|investigate|analy[sz]e|revisit|examine|consider|"
-    r"characterize|propose|introduce|present|develop|design|provides?|presents?|introduces?|gives?|"
-    r"establish|derive|recast|extend|define|predict|try to address|explore|uncover|prove that|"
-    r"show that|find that|demonstrate that)s?\s+(?P<np>.+)",
+    r"\b(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work)|the\s+(?:paper|work))\s+"
+    r"(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
+    r"(?P<verb>(?:study|investigate|analy[sz]e|revisit|examine|consider|characteri[sz]e|"
+    r"propose|introduce|present|develop|design|provide|offer|give|establish|derive|recast|"
+    r"cast|frame|reframe|extend|generali[sz]e|define|formulate|predict|try to address|address|"
+    r"tackle|explore|uncover|identify|construct|build|release|curate|collect|create|devise|"
+    r"put forward|focus on|aim to (?:understand|improve|address|bridge|close|develop)|"
+    r"seek to (?:understand|improve|address)|prove|show|demonstrate|find|found|observe|argue|"
+    r"report|reveal|discover|obtain|bridge|close|resolve|settle|answer)(?:s|es|d|ed)?)"
+    r"\s+(?P<that>that\s+)?(?P<np>.+)",
     re.I,
 )
+_CLAUSE_VERBS = re.compile(r"^(?:prove|show|demonstrate|find|found|observe|argue|report|reveal|"
+                           r"discover|establish)", re.I)
 _CLAUSE_END = re.compile(
-    r"(?<!showing)(?<!proving)(?<!designed)(?<!compared)(?<!relative)\s+(?:that|which|where|whereby|while|by|using|"
-    r"to (?!\w+ing\b)|in order to|through|with the goal|"
-    r"and (?:provide|show|derive|demonstrate|empirically))\b"
-    r"|,\s+(?=\w+(?:ing|ed)\b(?!-))|,\s+(?=which|where|while|and|but|thus|so|a |an |the )"
-    r"|[;:.]|\s+[—–]"
+    r"(?<!showing)(?<!proving)(?<!designed)(?<!compared)(?<!relative)\s+(?:that|which|whose|where|"
+    r"whereby|while|whilst|thereby|by|using|to (?!\w+ing\b)|in order to|through|with the goal|"
+    r"so that|such that|as well as|and (?:provide|show|derive|demonstrate|empirically|"
+    r"evaluate|validate|achieve|prove|establish|use|apply|test|release))\b"
+    r"|,\s+(?=\w+(?:ing|ed)\b(?!-))|,\s+(?=which|where|while|and|but|thus|so|a |an |the |"
+    r"we |it |this |these |our |as |in |on |for |with |by |to |from |i\.e|e\.g|namely|including)"
+    r"|[;:.]\s|[;:]|\.$|\s+[—–]\s*|\s+-{1,3}\s+"
 )
-_PARENTHETICAL = re.compile(r"\s+\([^()]{1,30}\)")  # an aside, not O(n log n)
-_FILLER = re.compile(r"^(?:the\s+)?(?:notion|problem|fundamentals|use|question|task)\s+of\s+", re.I)
-_OPENER = re.compile(r"^(?:in this (?:paper|work)|here|to this end|to address this[^,]*|"
-                     r"motivated by this|specifically|finally)\s*,\s*", re.I)
-_LENS = re.compile(r"\b(?:through the lens of|by means of|in terms of)\s+(?P<np>.+)", re.I)
-_PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its)\b", re.I)
+_PARENTHETICAL = re.compile(r"\s*\([^()]{0,60}\)|\s*—[^—]{1,60}—")  # an aside
+_LEAD_WORDS = re.compile(r"^(?:(?:a|an|the|our|novel|new|simple|general|first|two|three|this|"
+                         r"these|several|some|various|different|certain|unified|generic|"
+                         r"principled|family\s+of|class\s+of|kind\s+of|set\s+of|variety\s+of|"
+                         r"series\s+of|number\s+of|range\s+of)(?:\s*,|\s+and|\s+or|\s+yet|\s+but)?\s+)+",
+                         re.I)
+_FILLER = re.compile(r"^(?:the\s+)?(?:notion|problem|fundamentals|use|question|task|issue|"
+                     r"challenge|idea|concept|importance|role|effect|impact)\s+of\s+", re.I)
+_OPENER = re.compile(r"^(?:(?:in|with)\s+this\s+(?:paper|work|study|article)|here|to\s+this\s+"
+                     r"end|to\s+(?:address|tackle|overcome|solve|bridge|fill|close|mitigate|"
+                     r"alleviate|remedy|resolve)\s+[^,]{0,80}|motivated\s+by\s+[^,]{0,80}|"
+                     r"inspired\s+by\s+[^,]{0,80}|building\s+(?:up)?on\s+[^,]{0,80}|based\s+on"
+                     r"\s+[^,]{0,80}|specifically|finally|first|second|third|then|next|"
+                     r"moreover|furthermore|additionally|in\s+addition|further|thus|therefore|"
+                     r"hence|consequently|accordingly|however|instead|in\s+particular|notably|"
+                     r"importantly|concretely|technically|theoretically|empirically|"
+                     r"in\s+(?:this|that|such\s+a)\s+(?:setting|context|case|regard|scenario)|"
+                     r"for\s+this\s+purpose|as\s+a\s+result|overall|to\s+do\s+so|"
+                     r"along\s+(?:this|these)\s+lines?)\s*,?\s+", re.I)
+_LENS = re.compile(r"\b(?:through the lens of|by means of|in terms of|from the perspective of)"
+                   r"\s+(?P<np>.+)", re.I)
+_PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|their|they|"
+                            r"which|what|how|whether|why|when|where|here|there)\b", re.I)
+_MINOR = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via",
+                    "by", "from", "at", "as", "vs", "into", "under", "over", "nor"))
 
 
-def derive_name(sentences: list[str], highlight: str) -> tuple[str | None, str | None]:
-    """Find the name the abstract introduces and its long form.
+def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] = ()
+                 ) -> tuple[str | None, str]:
+    """The paper's name (or ``None``) and its title (module docstring for the rules).
 
     Args:
         sentences: the abstract's sentences (source text).
         highlight: the contribution sentence (one of ``sentences``).
+        links: normalised URLs of the abstract (a repository name can confirm a name).
 
     Returns:
-        ``(name, long_form)``; ``(None, None)`` when no name is introduced. Both plain text.
+        ``(name, title)``; the title is never empty unless the abstract has no words, and has
+        no defect (``title_problems``) unless no candidate could be repaired.
     """
-    # An explicit naming ("termed X", "(i.e., X)", "our proposed X") anywhere wins.
-    for sentence in [highlight, *sentences]:
-        found = _naming(plain_text(sentence))
-        if found:
-            return found
-    ordered = [highlight] + [s for s in sentences if s is not highlight and _VERB.search(s)
-                             and contribution_rank(s) <= 1 or "proposing" in s]
-    for sentence in ordered:
-        found = _name_in(sentence)
-        if found[0]:
-            return found
-    return None, None
+    found = find_name(sentences, highlight, links)
+    texts = [title_text(s) for s in sentences]
+    hl_text = title_text(highlight) if highlight else ""
+    candidates = title_candidates(found, sentences, texts, highlight, hl_text)
+    name = found.name if found else None
+    # A title that carries the name, repaired if need be, before any title that does not.
+    named = [c for c in candidates if name and c.startswith(f"{name}: ")]
+    for group in (named, candidates):
+        for title in group:
+            if title and not title_problems(title):
+                return name, title
+        for title in group:
+            repaired = repair(title)
+            if repaired and not title_problems(repaired) and (
+                    group is candidates or repaired.startswith(f"{name}: ")):
+                return name, repaired
+    fallback = repair(shorten(_title_case(hl_text or " ".join(texts))))
+    if name and name.lower() not in fallback.lower():
+        fallback = _fit(f"{name}: ", fallback) if fallback else name
+    return name, fallback
 
 
-def _name_in(sentence: str) -> tuple[str | None, str | None]:
-    text = plain_text(sentence)
-    found = _naming(text)
-    if found:
-        return found
-    if _VERB.search(text):
-        for m in _QUOTED.finditer(text):
-            if _is_name(m.group("name")):
-                return m.group("name"), None
-    for m in _EMPH.finditer(sentence):
-        inner = plain_text(m.group("name") or m.group("tex"))
-        acr = _LONG_ACRONYM.search(inner)
-        if acr:
-            return acr.group("acr").strip(), inner[: acr.start()].strip() or acr.group("long")
-        if _is_name(inner) and inner not in COMMON_ACRONYMS or (
-                _VERB.search(text) and _EMPH_WORD.fullmatch(inner)):
-            # "we introduce **Hydrant**, a ...": emphasis after an introducing verb marks
-            # the name even when it is an ordinary capitalised word.
-            return inner, _long_for(text, inner)
-    for m in _LONG_ACRONYM.finditer(text):
-        acr = m.group("acr").strip()
-        if acr in COMMON_ACRONYMS or not _is_name(acr):
-            continue
-        long = _match_long(m.group("long"), acr)
-        coined = len(acr) >= 4 and acr.isupper() or (
-            any(c.isdigit() for c in acr) and re.search(r"[A-Z]{3,}", acr))
-        if _VERB.search(text[: m.end()]) and (long or coined) or (
-                coined and contribution_rank(sentence) <= 2):
-            return acr, long
-    m = _AFTER_VERB.search(text)
-    if m and _is_name(m.group("name")) and m.group("name") not in COMMON_ACRONYMS:
-        return m.group("name"), None
-    return None, None
+def title_candidates(found: Name | None, sentences: Sequence[str], texts: Sequence[str],
+                     highlight: str, hl_text: str) -> list[str]:
+    """Every title candidate in order of preference (module docstring), before the defect
+    check: ``Name: descriptor`` forms, then findings, then ``Field: finding``."""
+    order = _by_contribution(sentences, texts, highlight, hl_text)
+    candidates: list[str] = []
+    findings = list(_findings(order))
+    if found is not None:
+        for descriptor in _descriptors(found, order, findings):
+            candidates.append(_fit(f"{found.name}: ", _title_case(descriptor)))
+    subject = _subject(texts[0]) if texts else None
+    if subject and findings and not _shares_word(subject, findings[0]):
+        # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
+        # the finding is about, as paper titles do.
+        candidates.append(_fit(f"{_title_case(subject)}: ", _title_case(findings[0])))
+    candidates.extend(shorten(_title_case(phrase)) for phrase in findings)
+    if subject and len(subject.split()) >= 2:
+        candidates.append(shorten(_title_case(subject)))
+    return candidates
 
 
-def _naming(text: str) -> tuple[str, str | None] | None:
-    """An explicit naming in plain ``text``: ``termed X``, ``called X``, ``(i.e., X)``, ``our
-    proposed X``, as ``(name, long form or None)``. ``called Q-Guided Diffusion Policy
-    (QGDP)`` names the acronym, with the words before it as its long form."""
-    m = _NAMING.search(text)
-    if not (m and _is_name(m.group("name") or m.group("ie"))):
-        return None
-    if m.group("name"):
-        acr = _LONG_ACRONYM.match(text, m.start("name"))
-        if acr and _is_name(acr.group("acr")) and acr.group("acr") not in COMMON_ACRONYMS:
-            long = _match_long(acr.group("long"), acr.group("acr"))
-            if long == acr.group("long"):
-                return acr.group("acr").strip(), long
-    name = m.group("name") or m.group("ie")
-    return name, _long_for(text, name) or _long_before(text[: m.start()])
+def title_text(source: str) -> str:
+    """Plain text of ``source`` for titles: whitespace collapsed, and every formula longer
+    than a short symbol (``k``, ``ℓ2``, ``d′``) replaced by ``FORMULA``."""
+    parts = []
+    for tok in tokenize(source):
+        if isinstance(tok, Math):
+            text = " ".join(math_to_text(tok.tex).split())
+            parts.append(text if _SHORT_SYMBOL.fullmatch(text) else f" {FORMULA} ")
+        else:
+            parts.append(to_plain((tok,)))
+    return " ".join("".join(parts).split())
 
 
-def _long_for(text: str, name: str) -> str | None:
-    """The long form written just before ``(name)``, e.g. ``Combinatorial Open-World
-    Detection (CROWD)``."""
-    at = text.find(f"({name})")
-    if at <= 0:
-        return None
-    return _match_long(text[:at].strip(), name)
+def title_problems(title: str) -> tuple[str, ...]:
+    """The defects of a title: ``opener``, ``dangling``, ``brackets``, ``one-word``,
+    ``formula``, ``long`` (see the module docstring); empty when it has none."""
+    words = title.split()
+    if not words:
+        return ("one-word",)
+    problems = []
+    if _bare(words[0]) in OPENING_WORDS:
+        problems.append("opener")
+    if words[-1][-1:] in "([{-" or re.search(r"\(\w{0,3}$", words[-1]) or \
+            _bare(words[-1]) in FUNCTION_WORDS:
+        problems.append("dangling")
+    if not _balanced(title):
+        problems.append("brackets")
+    if len(words) == 1:
+        problems.append("one-word")
+    if _FORMULA_CHARS.search(title):
+        problems.append("formula")
+    if len(title) > MAX_TITLE:
+        problems.append("long")
+    return tuple(problems)
 
 
-def _is_name(word: str) -> bool:
-    """A coined name: has a capital after its first letter, or a digit, or is all-caps."""
-    word = word.strip()
-    if not word or len(word) > 40 or " " in word.strip() and len(word.split()) > 4:
-        return False
-    if re.search(r"[|^\\=<>{}$]", word):  # math notation ("|V|^2"), not a name
-        return False
-    core = word.replace("-", "").replace(" ", "")
-    if word.lower() in _STOPWORDS or len(core) < 2:
-        return False
-    return any(c.isupper() for c in core[1:]) or any(c.isdigit() for c in core) or (
-        core.isupper()
-    )
+def repair(title: str) -> str:
+    """Remove what makes ``title`` defective where that can be done by cutting: a formula and
+    everything after it, unbalanced brackets (an unclosed one with what follows), opening
+    discourse words, and trailing function words."""
+    title = title.split(FORMULA)[0]
+    m = _FORMULA_CHARS.search(title)
+    if m:
+        title = title[: m.start()]
+    title = _cut_unbalanced(title)
+    words = title.split()
+    while words and _bare(words[0]) in OPENING_WORDS:
+        words.pop(0)
+    title = " ".join(words).strip(" ,;:-–—")
+    title = _trim_end(title)
+    if title and title[0].islower():
+        title = title[0].upper() + title[1:]
+    return title if len(title) <= MAX_TITLE else shorten(title)
 
 
-def _match_long(words: str, acr: str) -> str | None:
-    """The tail of ``words`` that spells ``acr``: ``Lorentz Local Canonicalization`` for
-    ``LLoCa``, ``Combinatorial Open-World Detection`` for ``CROWD``.
-
-    A tail fits when its first word starts with the acronym's first letter, the initials of its
-    content words occur in the acronym in order (one trailing word such as "networks" may be
-    extra), and the acronym's letters occur in the tail in order. The longest fit wins, within
-    a window of ``len(acronym) + 3`` words (after Schwartz & Hearst, PSB 2003).
-    """
-    upper = [c.lower() for c in acr if c.isupper()]
-    letters = upper if len(upper) >= 2 else [c.lower() for c in acr if c.isalnum()]
-    if not letters:
-        return None
-    tokens = words.split()
-    best = None
-    for k in range(1, min(len(tokens), len(letters) + 3) + 1):
-        cand = tokens[-k:]
-        content = [t for t in cand if t.lower() not in _STOPWORDS]
-        if not content or not cand[0][:1].isalnum() or cand[0][0].lower() != letters[0]:
-            continue
-        initials = [p[0].lower() for p in content]
-        if not (_subsequence(initials, "".join(letters)) or
-                _subsequence(initials[:-1], "".join(letters))):
-            continue
-        if _subsequence(letters, " ".join(cand)):
-            best = " ".join(cand)
-    return best
+def _bare(word: str) -> str:
+    return re.sub(r"^[\W_]+|[\W_]+$", "", word).lower()
 
 
-def _subsequence(letters: list[str], text: str) -> bool:
-    it = iter(text.lower())
-    return all(ch in it for ch in letters)
+def _balanced(text: str) -> bool:
+    stack: list[str] = []
+    for ch in text:
+        if ch in "([{":
+            stack.append(ch)
+        elif ch in _CLOSE and (not stack or stack.pop() != _CLOSE[ch]):
+            return False
+    return not stack
 
 
-def _long_before(prefix: str) -> str | None:
-    """``we propose Dynamic Density Pruning for Fast Video LLMs`` -> the phrase after the verb."""
-    text = plain_text(prefix)
-    m = list(re.finditer(r"\b(?:propose|introduce|present|develop|design|impose)s?\s+", text,
-                         re.I))
-    if not m:
-        return None
-    phrase = _LEAD_WORDS.sub("", text[m[-1].end():].strip(" ,"))
-    phrase = _LEAD_WORDS.sub("", phrase)
-    return phrase or None
+def _cut_unbalanced(text: str) -> str:
+    """``text`` up to its first unclosed opening bracket, without stray closing ones."""
+    out: list[str] = []
+    opened: list[int] = []  # positions in ``out`` of the brackets still open
+    for ch in text:
+        if ch in _CLOSE:
+            if not opened:
+                continue  # a stray closer
+            opened.pop()
+        elif ch in "([{":
+            opened.append(len(out))
+        out.append(ch)
+    return "".join(out[: opened[0]] if opened else out).rstrip()
+
+
+def _trim_end(title: str) -> str:
+    """Drop trailing function words, commas and open brackets."""
+    words = title.split()
+    while words and (_bare(words[-1]) in FUNCTION_WORDS or words[-1][-1:] in "([{-,;:"
+                     or not _bare(words[-1])):
+        words.pop()
+    return " ".join(words).strip(" ,;:-–—")
+
+
+# ----------------------------------------------------------------------------- candidates
+
+
+def _by_contribution(sentences: Sequence[str], texts: Sequence[str], highlight: str,
+                     hl_text: str) -> list[str]:
+    """Sentence texts for phrase finding: the highlight, then the others by how strongly
+    they state a contribution (stable)."""
+    ranked = sorted((contribution_rank(s), i) for i, s in enumerate(sentences)
+                    if s is not highlight)
+    return ([hl_text] if hl_text else []) + [texts[i] for _, i in ranked]
+
+
+def _descriptors(found: Name, texts: Sequence[str], findings: Sequence[str]) -> Iterator[str]:
+    """What the name is, best first: its long form, its appositive, the phrase an
+    introducing verb gives it, then the findings that do not already hold the name; none
+    that only says "effective method" (``_generic``)."""
+    for phrase in _all_descriptors(found, texts, findings):
+        if not _generic(phrase):
+            yield phrase
+
+
+def _generic(phrase: str) -> bool:
+    """A phrase that says nothing about the paper: ``Effective Method``, ``novel framework``."""
+    return all(w.lower().strip(",") in _GENERIC_WORDS for w in phrase.split())
+
+
+_GENERIC_WORDS = frozenset((
+    "a", "an", "the", "method", "methods", "approach", "approaches", "framework", "model",
+    "models", "algorithm", "algorithms", "technique", "techniques", "strategy", "paradigm",
+    "pipeline", "system", "module", "scheme", "way", "tool", "solution", "effective",
+    "efficient", "simple", "novel", "new", "general", "powerful", "robust", "scalable",
+    "generic", "unified", "principled", "practical", "flexible", "lightweight", "fast",
+    "accurate", "and", "yet", "but", "very", "highly", "first", "our", "this", "proposed",
+    "improved", "better", "alternative", "plug-and-play", "training-free", "versatile"))
+
+
+def _all_descriptors(found: Name, texts: Sequence[str], findings: Sequence[str]
+                     ) -> Iterator[str]:
+    name = found.name
+    if found.long_form and len(found.long_form.split()) >= 2 and \
+            found.long_form.lower() != name.lower():
+        yield found.long_form
+    for text in texts:
+        phrase = _appositive(text, name)
+        if phrase:
+            yield phrase
+    for text in texts:  # "Django (Detecting Trojans in Object Detection Models via ...)"
+        m = re.search(rf"(?<![\w-]){re.escape(name)} \((?P<long>[A-Z][^()]{{10,}})\)", text)
+        if m and sum(w[:1].isupper() for w in m.group("long").split()) >= 3:
+            yield _trim_end(m.group("long"))
+    for text in texts:
+        phrase = _introduced_as(text, name)
+        if phrase:
+            yield phrase
+    for phrase in findings:
+        if name.lower() not in phrase.lower():
+            yield phrase
+
+
+_APPOSITIVE = re.compile(
+    r"^[\"”’']?\s*(?:\([^()]{0,40}\)\s*)?(?:(?:,|\s[—–]|\s-{1,2})\s*(?:(?:which|that)\s+(?:is|"
+    r"are|uses|introduces|provides|learns|leverages|combines|employs|builds\s+on)\s+)?"
+    r"(?P<np>(?:a|an|the|our)\s+.+)|:\s*(?P<colon>[A-Za-z].+))", re.I)
 
 
 def _appositive(text: str, name: str) -> str | None:
-    """``SiriuS, a self-improving ... framework for multi-agent systems`` -> the phrase;
-    ``an RL-free, model-based agent "WALL-E"`` -> the phrase before the name."""
-    at = text.find(name)
-    if at < 0:
+    """``MONGOOSE, an end-to-end LSH framework for ...`` -> the noun phrase after the name;
+    ``Hopper, which uses a Multi-hop Transformer for ...`` -> what it uses."""
+    for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+        a = _APPOSITIVE.match(text[m.end():])
+        if a:
+            phrase = _noun_phrase(a.group("np") or a.group("colon"))
+            if len(phrase.split()) >= 2 and name.lower() not in phrase.lower():
+                return phrase
+    return None
+
+
+def _introduced_as(text: str, name: str) -> str | None:
+    """The noun phrase an introducing verb gives the name: ``we propose a novel method for
+    X, called Name`` / ``a fair filter (Name) network`` -> ``novel method for X``."""
+    at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+    if not at:
         return None
-    rest = text[at + len(name):]
-    m = re.match(r"[\"”]?\s*(?:[,:]|—|–|-|is|as)\s*(?:a|an|the)\s+(.+)", rest)
+    head = text[: at.start()]
+    verbs = list(re.finditer(rf"\b{_INTRO}\w*\s+", head, re.I))
+    if not verbs:
+        return None
+    m = verbs[-1]
+    phrase = re.sub(r"[\s,(:]*(?:(?:which|that)\s+)?(?:we\s+)?(?:called|termed|dubbed|named|"
+                    r"coined|call|term|name|dub)?\s*[\"“']?$", "", head[m.end():], flags=re.I)
+    phrase = _noun_phrase(phrase)
+    return phrase if len(phrase.split()) >= 2 else None
+
+
+def _findings(texts: Sequence[str]) -> Iterator[str]:
+    """Noun phrases (or claims) of what the paper does, one per text at most, in order; each
+    has two words or more and does not open with a pronoun. ``We study X`` gives ``X``,
+    ``we show that X`` the claim ``X``, ``we propose to transform X`` / ``how to release X``
+    / ``we cast X`` a gerund phrase (``Transforming X``), as paper titles are written."""
+    seen = set()
+    for text in texts:
+        phrase = _finding(_strip_openers(text))
+        if phrase and len(phrase.split()) >= 2 and not _PRONOUN_START.match(phrase) \
+                and phrase not in seen:
+            seen.add(phrase)
+            yield phrase
+
+
+def _finding(clean: str) -> str | None:
+    m = _FINDING.search(clean)
     if m:
-        return _noun_phrase(m.group(1))
-    before = _long_before(text[:at])
-    if before:
-        before = re.sub(r"^(?:approach|method|framework|model|algorithm|technique),\s+", "",
-                        before).strip(" \"“”(")
-    return before if before and len(before.split()) <= 8 else None
+        rest = _IN_THIS.sub("", m.group("np"))
+        purpose = _PURPOSE.match(rest)
+        if purpose:  # "we propose to transform X", "we study how to release X"
+            return _gerund_phrase(purpose.group("verb"), purpose.group("rest"))
+        if _PRONOUN_START.match(rest):
+            lens = _LENS.search(clean)
+            rest = lens.group("np") if lens else rest
+        if m.group("that") or _CLAUSE_VERBS.match(m.group("verb")):
+            return _claim(rest)
+        return _noun_phrase(rest)
+    m = _ACTION.search(clean)
+    if m and m.group("verb").lower() not in _NOT_ACTIONS and not re.search(
+            r"(?:ed|ly|st)$", m.group("verb")):  # past tense, adverbs and "most" name no action
+        return _gerund_phrase(m.group("verb"), m.group("np"))
+    return None
 
 
-def _noun_phrase(text: str) -> str:
-    """Cut ``text`` at the first clause boundary and drop leading articles / filler."""
-    text = _PARENTHETICAL.sub("", text)
-    # "a novel and critical threat: distillation-conditional backdoor attacks": after a short
-    # lead-in, the colon introduces the thing itself.
+_IN_THIS = re.compile(r"^(?:in\s+this\s+(?:paper|work|article|study)|here)\s*,?\s*", re.I)
+_PURPOSE = re.compile(r"^(?:how\s+)?to\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)", re.I)
+_ACTION = re.compile(r"\b(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+)?(?P<verb>[a-z]{3,})"
+                     r"\s+(?P<np>.+)", re.I)
+# Words after "we" that are not an action a title can name with a gerund.
+_NOT_ACTIONS = frozenset((
+    "are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "must",
+    "should", "shall", "also", "then", "thus", "further", "first", "next", "now", "here",
+    "therefore", "hence", "still", "only", "not", "all", "both", "need", "want", "hope", "aim",
+    "seek", "try", "believe", "expect", "note", "call", "term", "refer", "use", "employ",
+    "adopt", "follow", "rely", "get", "see", "find", "make", "take", "give", "let", "the"))
+_DOUBLED = frozenset(("infer", "refer", "transfer", "prefer", "occur", "control", "permit",
+                      "admit", "commit", "submit", "omit", "compel", "propel", "begin",
+                      "forget", "regret", "equip", "embed"))
+
+
+def _gerund(verb: str) -> str:
+    """``transform`` -> ``transforming``, ``leverage`` -> ``leveraging``, ``map`` ->
+    ``mapping``, ``tie`` -> ``tying`` (English spelling rules; verbs ending in a stressed
+    consonant-vowel-consonant are listed in ``_DOUBLED`` or have one syllable)."""
+    v = verb.lower()
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    one_syllable = len(re.findall(r"[aeiouy]+", v)) == 1
+    if (v in _DOUBLED or one_syllable) and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", v):
+        return v + v[-1] + "ing"
+    return v + "ing"
+
+
+def _gerund_phrase(verb: str, rest: str) -> str | None:
+    """``Transforming the distribution of features``: the gerund of ``verb`` and the noun
+    phrase after it (a purpose clause may stay: ``to generate molecules``)."""
+    phrase = _noun_phrase(rest, keep_lead=True)
+    return f"{_gerund(verb)} {phrase}" if phrase else None
+
+
+def _strip_openers(text: str) -> str:
+    prev = None
+    while prev != text:
+        prev = text
+        text = _OPENER.sub("", text)
+    return text
+
+
+def _claim(text: str) -> str:
+    """A finding stated as a claim (``we show that X can Y``): the clause up to its end."""
+    m = re.search(r"[;:]|\.\s|\.$|,\s+(?:which|while|and\s+(?:that|we)|but|thereby|thus)\b|"
+                  r"\s+(?:while|whereas|thereby)\b", text)
+    phrase = _PARENTHETICAL.sub(" ", text[: m.start()] if m else text)
+    return _trim_end(phrase.strip(" ,"))
+
+
+def _noun_phrase(text: str, keep_lead: bool = False) -> str:
+    """Cut ``text`` at the first clause boundary, drop leading articles and filler (unless
+    ``keep_lead``: the object of a gerund keeps them), and end on a content word. A phrase
+    of fewer than four words keeps its purpose or relative clause ("analysis tools to
+    characterize signal propagation")."""
+    text = _PARENTHETICAL.sub(" ", _IN_THIS.sub("", text.split(FORMULA)[0].strip()))
     lead = re.match(r"^(?:\S+\s+){0,5}?\S+:\s+(?=\w)", text)
-    if lead:
+    if lead:  # "a novel threat: distillation-conditional backdoor attacks"
         text = text[lead.end():]
     text = re.sub(r"^(?:approach|method|framework|model|algorithm|technique),\s+", "", text)
-    m = _CLAUSE_END.search(text)
-    thin = len(text[: m.start()].split()) if m else 99
-    if m and (thin < 4 and m.group(0).strip() in ("that", "which")
-              or thin < 4 and m.group(0).strip() == "to"):
-        # "a modular framework that uses ..." is too thin cut at "that": keep the clause.
-        m = _CLAUSE_END.search(text, m.end())
+    stripped = _LEAD_WORDS.sub("", text) if not keep_lead else text
+    m = _CLAUSE_END.search(stripped)
+    thin = len(stripped[: m.start()].split()) if m else 99
+    if m and thin < 4 and m.group(0).strip() in ("that", "which", "to"):
+        m = _CLAUSE_END.search(stripped, m.end())
         while m and m.group(0).strip() in ("that", "which", "to", "by", "using"):
-            m = _CLAUSE_END.search(text, m.end())
-    phrase = text[: m.start()] if m else text
-    phrase = _LEAD_WORDS.sub("", _LEAD_WORDS.sub("", phrase.strip()))
-    unfilled = _LEAD_WORDS.sub("", _FILLER.sub("", phrase))
-    phrase = unfilled if len(unfilled.split()) >= 2 else phrase
-    return phrase.strip(" ,;:")
-
-
-def derive_title(sentences: list[str], highlight: str) -> tuple[str | None, str]:
-    """The paper's name (or ``None``) and its title, at most ``MAX_TITLE`` characters.
-
-    Args:
-        sentences: the abstract's sentences (source text).
-        highlight: the contribution sentence.
-
-    Returns:
-        ``(name, title)``; never empty, never "Paper N", never the abstract's first words
-        unless the abstract is a single short sentence.
-    """
-    name, long = derive_name(sentences, highlight)
-    finding = _finding(sentences, highlight)
-    if name:
-        descriptor = long
-        if not descriptor:
-            for sentence in [highlight, *sentences]:
-                descriptor = _appositive(plain_text(sentence), name)
-                if descriptor:
-                    break
-        if not descriptor and name not in finding:
-            descriptor = finding  # "SCAR: Distillation-Conditional Backdoor Attacks"
-        if descriptor and descriptor.lower() != name.lower():
-            return name, _fit(f"{name}: ", _title_case(descriptor))
-        return name, shorten(name)
-    subject = _subject(plain_text(sentences[0])) if sentences else None
-    if subject and not _shares_word(subject, finding):
-        # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
-        # the finding is about, as paper titles do.
-        title = _fit(f"{_title_case(subject)}: ", _title_case(finding))
-        if len(title) > len(subject) + 12:
-            return None, title
-    return None, shorten(_title_case(finding))
-
-
-def _finding(sentences: list[str], highlight: str) -> str:
-    """A noun phrase of what the paper does: ``We study X`` -> ``X``, from the highlight or
-    else the first sentence with such a phrase."""
-    for sentence in [highlight, *sentences]:
-        clean = _OPENER.sub("", plain_text(sentence))
-        m = _FINDING.search(clean)
-        if m and _PRONOUN_START.match(m.group("np")):
-            m = _LENS.search(clean) or m
-        phrase = _noun_phrase(m.group("np")) if m else ""
-        if len(phrase.split()) >= 2 and not _PRONOUN_START.match(phrase):
-            return phrase
-    plain_highlight = plain_text(highlight)
-    return _noun_phrase(_OPENER.sub("", plain_highlight)) or plain_highlight
+            m = _CLAUSE_END.search(stripped, m.end())
+    phrase = (stripped[: m.start()] if m else stripped).strip()
+    if not keep_lead:
+        unfilled = _LEAD_WORDS.sub("", _FILLER.sub("", phrase))
+        phrase = unfilled if len(unfilled.split()) >= 2 else phrase
+    return _trim_end(phrase)
 
 
 _SUBJECT = re.compile(
     r"^(?:the\s+)?(?P<np>[^,;:]{3,70}?)\s+(?:is|are|has|have|remains?|serves?|seeks?|aims?|"
     r"rel(?:y|ies)|underlies|poses?|becomes?|offers?|enables?|plays?|suffers?|faces?|can|"
-    r"often|increasingly|typically|usually|still)\b",
+    r"often|increasingly|typically|usually|still|provides?|allows?|lies|lie|requires?|"
+    r"refers?|involves?|concerns?|focuses|studies|addresses)\b",
     re.I,
 )
-_LEADING_CLAUSE = re.compile(r"^(?:in spite of|despite|while|although|since|recently|today)\b"
-                             r"[^,]*,\s*", re.I)
+_LEADING_CLAUSE = re.compile(r"^(?:in spite of|despite|while|although|since|recently|today|"
+                             r"nowadays|in recent years|over the past[^,]*)\b[^,]*,\s*", re.I)
 _RELATIVE_CLAUSE = re.compile(r",\s*(?:in which|which|where|who|i\.e\.|e\.g\.)[^,]*,", re.I)
-_MINOR = {"a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by",
-          "from", "at", "as", "vs", "into", "under", "over"}
+_NOT_A_FIELD = frozenset(("we", "this", "recent", "existing", "current", "modern", "many", "most",
+                          "widespread", "growing", "increasing", "rapid", "success",
+                          "remarkable", "there", "it", "one", "a", "an", "several", "some",
+                          "such", "these", "those", "however", "our", "much", "little",
+                          "previous", "prior", "state-of-the-art", "traditional", "conventional"))
 
 
 def _subject(first_sentence: str) -> str | None:
     """The grammatical subject of the abstract's opening sentence when it is a short noun
     phrase naming the field ("Prediction with expert advice serves as ..."), else ``None``."""
-    text = _PARENTHETICAL.sub("", _LEADING_CLAUSE.sub("", first_sentence))
+    text = _PARENTHETICAL.sub(" ", _LEADING_CLAUSE.sub("", first_sentence.split(FORMULA)[0]))
     text = _RELATIVE_CLAUSE.sub("", text)
     m = _SUBJECT.match(text)
     if not m:
         return None
     np = m.group("np").strip()
     words = np.split()
-    if not 1 <= len(words) <= 6 or _PRONOUN_START.match(np) or words[0].lower() in (
-            "we", "this", "recent", "existing", "current", "modern", "many", "most",
-            "widespread", "growing", "increasing", "rapid", "success", "remarkable"):
+    if not 1 <= len(words) <= 6 or _PRONOUN_START.match(np) or words[0].lower() in _NOT_A_FIELD:
         return None
     return np
 
 
-def _content_stems(text: str) -> set[str]:
-    return {w.lower()[:5] for w in re.findall(r"[A-Za-z][\w-]+", text)
-            if w.lower() not in _MINOR and len(w) > 3}
-
-
 def _shares_word(a: str, b: str) -> bool:
-    return bool(_content_stems(a) & _content_stems(b))
+    """``a`` and ``b`` share a content word (first five letters, case-insensitive)."""
+    def stems(text: str) -> set[str]:
+        return {w.lower()[:5] for w in re.findall(r"[A-Za-z][\w-]+", text)
+                if w.lower() not in _MINOR and len(w) > 3}
+    return bool(stems(a) & stems(b))
 
 
 def _title_case(text: str) -> str:
@@ -387,7 +546,7 @@ _JOIN = re.compile(r"\s+(?:for|of|with|via|in|on|under|to|as|across|from|based o
 
 def shorten(title: str, limit: int = MAX_TITLE, min_keep: int = 25) -> str:
     """Cut ``title`` to at most ``limit`` characters at a word boundary, never leaving a
-    trailing stopword or punctuation."""
+    trailing function word or punctuation."""
     title = " ".join(title.split()).strip(" ,;:")
     if len(title) <= limit:
         return title
@@ -399,9 +558,5 @@ def shorten(title: str, limit: int = MAX_TITLE, min_keep: int = 25) -> str:
         opened = [c for c in clauses if c <= cut]
         # Not a cut that leaves a clause just opened ("... Avoided Even as the Fraction").
         if not opened or opened[-1] == cut or len(title[opened[-1]:cut].split()) > 4:
-            return title[:cut].strip(" ,;:")
-    words = title[: limit + 1].split()[:-1]
-    while words and (words[-1].lower().strip(",;:") in _STOPWORDS or len(words) > 1 and
-                     words[-1].endswith(",")):
-        words.pop()
-    return " ".join(words).strip(" ,;:") or title[:limit]
+            return _trim_end(title[:cut])
+    return _trim_end(" ".join(title[: limit + 1].split()[:-1])) or title[:limit]

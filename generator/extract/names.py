@@ -1,0 +1,571 @@
+"""The name an abstract gives its own contribution, and that name's long form.
+
+Authors name a method, model, dataset or benchmark in a handful of ways: an explicit naming
+(``called X``, ``termed X``, ``which we call X``), an acronym after its long form
+(``Copula Graph Neural Network (CopulaGNN)``), a name right after an introducing verb
+(``we propose Hopper, which ...``, ``introducing ALFWorld, a simulator``), ``our proposed X``,
+typography (``\\textsc{SurCo}``, ``**CROWD**``), the name as the subject of later sentences
+(``Tent reduces ...``), and the name of the repository they link. No one form is reliable on
+its own, so every candidate collects evidence from the rules in ``RULES`` (a registry in the
+manner of Python-Markdown's: named, weighted, applied in order) and the best candidate with at
+least ``MIN_SCORE`` wins. Evidence that a word names someone else's work (a dataset the method
+is evaluated on, a baseline it is compared with, a cited method) counts against it.
+
+Candidates are *coined* words (a capital after the first letter, a digit, or all capitals:
+``UniPC``, ``DC3``, ``MONGOOSE``), plain capitalised words that an explicit naming, an
+introducing verb or typography marks (``Tent``, ``Hopper``), and marked-up or explicitly named
+phrases of up to four words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from generator.extract.sentences import contribution_rank
+from generator.markup import plain_text
+
+MIN_SCORE = 4.0
+# Acronyms and names so common in the field that they never name a paper's own contribution
+# (field vocabulary, well-known models and data sets); a paper that does name its work so is
+# still found through an explicit naming (``called X``).
+COMMON_NAMES = frozenset((
+    "AI", "ML", "DL", "NLP", "CV", "RL", "MARL", "IRL", "LLM", "LLMs", "VLM", "VLMs", "MLLM",
+    "MLLMs", "LVLM", "LVLMs", "LM", "LMs", "PLM", "PLMs", "GNN", "GNNs", "CNN", "CNNs", "RNN",
+    "RNNs", "DNN", "DNNs", "MLP", "MLPs", "ViT", "ViTs", "DiT", "DiTs", "GAN", "GANs", "VAE",
+    "VAEs", "LSTM", "LSTMs", "GRU", "SSM", "SSMs", "MoE", "KD", "FL", "DP", "OT", "PCA", "ICA",
+    "MLE", "MAP", "NTK", "QP", "LP", "SDP", "DC", "SGD", "GD", "ODE", "ODEs", "SDE", "SDEs",
+    "PDE", "PDEs", "MDP", "MDPs", "POMDP", "POMDPs", "CoT", "RLHF", "RLVR", "DPO", "PPO", "SFT",
+    "ICL", "RAG", "KV", "GPU", "GPUs", "CPU", "TPU", "API", "APIs", "IID", "OOD", "SOTA", "TS",
+    "UAP", "ReLU", "GELU", "MCMC", "ELBO", "KL", "IoU", "mIoU", "AUC", "ROC", "FID", "BLEU",
+    "ROUGE", "PSNR", "SSIM", "BERT", "GPT", "ChatGPT", "GPT-2", "GPT-3", "GPT-4", "GPT-4o",
+    "CLIP", "ResNet", "ResNets", "ImageNet", "CIFAR-10", "CIFAR-100", "CIFAR10", "CIFAR100",
+    "MNIST", "COCO", "MS-COCO", "SVHN", "CelebA", "LSUN", "KITTI", "nuScenes", "ShapeNet",
+    "ScanNet", "WikiText", "GLUE", "SuperGLUE", "SQuAD", "MMLU", "GSM8K", "MATH", "HumanEval",
+    "MuJoCo", "Atari", "D4RL", "OpenAI", "PyTorch", "TensorFlow", "JAX", "GitHub", "LLaMA",
+    "Llama", "Llama-2", "Llama-3", "Mistral", "Qwen", "T5", "Adam", "AdamW", "RMSprop",
+    "Transformer", "Transformers", "LoRA", "U-Net", "UNet", "NeRF", "NeRFs", "IMO", "USA",
+    "US", "UK", "EU", "II", "III", "IV", "2D", "3D", "4D", "1D", "6D", "RGB", "RGB-D", "SOTA",
+    "SNR", "MSE", "RMSE", "MAE", "TD", "DQN", "SAC", "TRPO", "DDPG", "BO", "GP", "GPs", "HMM",
+    "CRF", "SVM", "SVMs", "KNN", "kNN", "k-NN", "EM", "VI", "NAS", "AutoML", "NMT", "ASR",
+    "TTS", "VQA", "QA", "NER", "OCR", "SLAM", "LiDAR", "MRI", "CT", "EHR", "ECG", "EEG",
+    "fMRI", "DNA", "RNA", "SMILES", "PINN", "PINNs", "FNO", "DeepONet", "RKHS", "PAC", "VC",
+    "UCB", "TS", "ERM", "DRO", "SAM", "ICML", "NeurIPS", "ICLR", "CVPR", "ACL", "AAAI", "IJCAI",
+    "ECCV", "ICCV", "EMNLP", "KDD", "arXiv", "i.i.d", "SotA"))
+
+_COMMON_LOWER = frozenset(n.lower() for n in COMMON_NAMES)
+_COINED = re.compile(r"(?<![\w\-+.])([A-Za-z0-9][\w\-+.²³]*[\w+²³]|[A-Z])(?![\w\-+²³])"
+                     r"(?P<version> [2-9](?:\.\d)?(?![\w.%×]))?")
+_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
+_NAME_LEAD = re.compile(r"(?<=[\w,;(] )((?:[A-Z][a-z]+(?:-[A-Z][a-z]+)*\s){1,2})$")
+_CAPITALISED_BEFORE = re.compile(r"[A-Z][\w\-]*,?\s$")
+_CAPITALISED_AFTER = re.compile(r",?\s(?:(?:of|and|for|the|on|in)\s)?[A-Z]")
+_LOWER_ACRONYM = re.compile(r"\(([a-z][a-z0-9\-]{1,15})\)")
+_SUFFIX = re.compile(r"-(?:based|like|style|type|driven|guided|enabled|powered|specific|aware|"
+                     r"free|only|wise)$")
+_INTRO = (r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas|"
+          r"contribut|offer|formulat|curat|collect|put\s+forward)\w*")
+# After an introducing verb, up to two words (an adjective, a noun, "method,") before the
+# name; a plain capitalised word must follow the verb directly (an article aside).
+_KIND = (r"(?:method|model|framework|approach|algorithm|system|architecture|dataset|benchmark|"
+    r"technique|module|network|pipeline|toolkit|library|paradigm|strategy|scheme|loss|"
+    r"objective|agent|simulator|platform|suite|tool|solver|estimator|sampler|optimizer|"
+    r"policy|mechanism|procedure|protocol|metric|corpus|environment|language|package|layer|"
+    r"operator|attack|defen[cs]e|family|collection|challenge|task|baseline|variant|"
+    r"transformer|encoder|decoder|head|block)s?")
+_INTRO_VERB = r"(?<!been )(?<!are )(?<!is )(?<!was )(?<!were )(?<!be )\b" + _INTRO
+_INTRO_BEFORE = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the|our|two|three|this)\s+)?"
+                           r"(?:(?!to\s)[\w\-{},]+\s+){0,2}[\"“'‘]?$", re.I)
+_INTRO_DIRECT = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the)\s+)?[\"“'‘]?$", re.I)
+# The object of an introducing verb, ending at "(" of a parenthesised name: no preposition
+# or clause between ("we propose a ... gradient method (DOP)", not "a method for
+# few-shot learning (FSL)").
+_INTRO_OBJECT = re.compile(r"(?:\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?" + _INTRO +
+                           r"|\b(?:our|the\s+proposed|our\s+proposed))\s+"
+                           r"(?:(?!(?:for|of|on|in|to|with|from|by|over|under|into|across|"
+                           r"between|that|which|where|as|at|using|based)\b)[\w\-{}',]+\s+){0,8}\($",
+                           re.I)
+_PASSIVE = re.compile(r"^,?\s+(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|"
+                      r"presented|developed|designed|built|devised|constructed|created|"
+                      r"released)\b", re.I)
+# "a novel ZSQ method, TexQ", "a technique, i.e., Penguin": a name in apposition to a noun
+# naming what kind of contribution it is.
+_KIND_BEFORE = re.compile(
+    r"(?:\b(?:our|(?:a|an|the)\s+(?:novel|new|first|proposed))|" + _INTRO + r"\s+(?:a|an|the))"
+    r"\s+(?:[\w\-]+,?\s+){0,5}"
+    + _KIND + r",?\s+(?:(?:i\.e\.|namely|called|termed|dubbed|named),?\s+)?[\"“'‘]?$", re.I)
+_AFTER_NAME = re.compile(r"^[\"”'’]?\s*(?:[,:;()—–]|-{1,3}\s|\.|$|\s+(?:which|that|as|for|to|"
+                         r"with|in|on|by|via|and|is|can|uses?|achieves?|consists?|combines?|a|"
+                         r"through|from|under|over|into|across|at|of|within|without|against|"
+                         r"towards?|where|whose|while|outperforms?|"
+                         r"an|the|\w+ly|\w+ing|" + _KIND + r")\b)", re.I)
+_NAMING = re.compile(
+    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|denoted(?:\s+as|\s+by)?|"
+    r"referred\s+to\s+as|known\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
+    r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
+    r"(?:we|this\s+paper|this\s+work)\s+(?:call|term|name|dub|denote)s?\s+(?:it|this|them|"
+    r"(?:the|our|this|these|such)(?:\s+[\w\-]+){1,3})(?:\s+as)?|namely|a\.k\.a\.?|"
+    r"abbreviated(?:\s+as)?|"
+    r"hereafter)\s*[\"“'‘(]?$", re.I)
+# "Signatory is a library for ...": what an artefact is.
+_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
+                      r"framework|package|tool|software|platform|system|method|algorithm|model|"
+                      r"dataset|benchmark|suite|simulator|environment|approach|technique|"
+                      r"architecture|family|collection|language|agent)\b", re.I)
+_OUR_DIRECT = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed)\s+$", re.I)
+_OUR = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|this\s+new)\s+(?:[\w\-]+\s+){0,2}?"
+                  r"\(?$", re.I)
+_OTHERS = re.compile(
+    r"\b(?:on|datasets?|benchmarks?|corpus|corpora|such\s+as|e\.g\.,?|including|than|"
+    r"over|outperforms?|outperforming|surpass\w*|compared\s+(?:to|with)|baselines?|versus|vs\.?|"
+    r"like|unlike|using|use|uses|used|via|from|existing|prior|previous|popular|standard|"
+    r"state-of-the-art|models?\s+(?:such\s+as|like)|e\.g\.)\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?$",
+    re.I)
+_CITATION_AFTER = re.compile(r"^\s*(?:\(|\[)?\s*(?:[A-Z][\w\-]+\s+)?(?:et\s+al|\d{4}\))")
+_SUBJECT_VERB = re.compile(r"^\s+(?:also\s+|further\s+|then\s+|thus\s+)?(?:is|are|can|could|"
+                           r"may|will|does|has|have|not|only|consistently|significantly|"
+                           r"[a-z]+s)\b")
+_SENTENCE_LEAD = re.compile(r"^(?:(?:the|our|this|by|with|using|in|finally|moreover|"
+                            r"furthermore|additionally|specifically|empirically|"
+                            r"experimentally|overall|notably),?\s+)*", re.I)
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|io|net|ai|edu|"
+                  r"co|dev|app|page)\b(?:/\S*)?", re.I)
+_FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
+_STOP = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via",
+                   "by", "from", "at", "as", "is", "are", "its", "into"))
+_COMMON_WORDS = frozenset((
+    "We", "Our", "The", "This", "These", "That", "Those", "It", "In", "To", "For", "However",
+    "Moreover", "Furthermore", "Additionally", "Finally", "Specifically", "Experiments",
+    "Results", "Extensive", "Code", "Here", "Then", "Thus", "Therefore", "Hence", "First",
+    "Second", "Third", "Recent", "Existing", "Many", "Most", "Such", "Both", "Each", "All",
+    "Unlike", "While", "Although", "Despite", "Based", "Using", "With", "By", "On", "As",
+    "When", "Given", "Since", "Because", "Theoretically", "Empirically", "Overall", "Notably",
+    "Importantly", "Interestingly", "Surprisingly", "Instead", "Also", "Further", "Next",
+    "Lastly", "Motivated", "Inspired", "Building", "Towards", "Toward", "Through", "Via",
+    "A", "An", "One", "Two", "Three", "Several", "Some", "Other", "Another", "Their", "They",
+    "Its", "Any", "No", "Not", "Yet", "But", "And", "Or", "So", "If", "Where", "Which", "What",
+    "There", "Thereby", "Hereby", "Still", "Even", "Only", "Just", "Very", "Much", "More",
+    "Less", "Such", "Among", "Across", "Within", "Without", "Under", "Over", "Upon", "Beyond",
+    "Compared", "Following", "Extensive", "Comprehensive", "Numerical", "Theoretical",
+    "Empirical", "Experimental", "Simulation", "Simulations", "Evaluation", "Evaluations",
+    "How", "Why", "Who", "Whether", "Bayesian", "Gaussian", "Euclidean", "Riemannian",
+    "Markov", "Markovian", "Monte", "Carlo", "Langevin", "Wasserstein", "Shapley", "Hessian",
+    "Lipschitz", "Fourier", "Laplacian", "Boltzmann", "Newton", "Nesterov", "Lagrangian",
+    "Hamiltonian", "Kalman", "Bellman", "Hilbert", "Banach", "Sinkhorn", "Schrödinger",
+    "English", "Chinese", "Internet", "Wikipedia", "Python", "Bernoulli", "Poisson",
+    "Dirichlet", "Gibbs", "Pareto", "Nash", "Stackelberg", "Turing", "Hebbian", "Jacobian",
+    "Hopfield", "Ising", "Lyapunov", "Koopman", "Taylor", "Gram", "Cholesky", "Kronecker"))
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One place a candidate name occurs.
+
+    Attributes:
+        sentence: index of the sentence.
+        before: the sentence's plain text before the occurrence.
+        after: the sentence's plain text after it.
+        contribution: the sentence states the contribution (``contribution_rank <= 1``).
+        in_highlight: the sentence is the highlight.
+    """
+
+    sentence: int
+    before: str
+    after: str
+    contribution: bool
+    in_highlight: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the rules may look at besides the occurrences: the abstract's sentences as plain
+    text, the marked-up spans (``\\textsc{}``, ``\\textbf{}``, ``\\emph{}``, ``**x**``) as
+    plain text, the last path segments of the abstract's links (lower case, letters and
+    digits only) and the coined names of its code repositories (as spelled in the URL)."""
+
+    plain: tuple[str, ...]
+    marked: frozenset[str]
+    link_names: frozenset[str]
+    repositories: frozenset[str] = frozenset()
+
+
+Rule = Callable[[str, Sequence[Occurrence], Context], float]
+
+
+def _naming(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """``called X``, ``termed X``, ``which we call X``, ``we name our method X``: 6."""
+    return 6.0 if any(_NAMING.search(o.before) for o in occ) else 0.0
+
+
+def _acronym(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """``Long Form Words (X)`` (or ``Long Form, X,``) whose long form spells X: 8 right after
+    a naming (``called Q-Guided Diffusion Policy (QGDP)``: the acronym, not the long form's
+    first word, is the name); as the object
+    of an introducing verb or after ``our``/``the proposed``, 5 when the long form is in title
+    case and 3 when not (field terms are defined the same way: ``mutual information (MI)``);
+    elsewhere 1 (papers define acronyms of other people's methods and field terms too)."""
+    best = 0.0
+    for o in occ:
+        defined = (o.before.endswith("(") and o.after.startswith(")")) or (
+            o.before.endswith(", ") and o.after[:1] in ",;:")
+        found = long_form(o.before.rstrip("(, "), name) if defined else None
+        if not found:
+            continue
+        head = o.before.rstrip("(, ")
+        lead = head[: len(head) - len(found)]  # the text before the long form
+        if _NAMING.search(lead):  # "called Q-Guided Diffusion Policy (QGDP)"
+            best = max(best, 8.0)
+        elif _INTRO_OBJECT.search(lead.rstrip() + " ("):
+            titled = sum(w[:1].isupper() for w in found.split()) * 2 > len(found.split())
+            best = max(best, 5.0 if titled else 3.0)
+        else:
+            best = max(best, 1.0)
+    return best
+
+
+def _parenthesised(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """``(X)`` right after the object of an introducing verb, when it spells no long form
+    (``we present a multi-agent decomposed policy gradient method (DOP)``): 4."""
+    for o in occ:
+        if o.before.endswith("(") and o.after.startswith(")") and _INTRO_OBJECT.search(
+                o.before) and not long_form(o.before[:-1], name):
+            return 4.0
+    return 0.0
+
+
+def _introduced(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """After an introducing verb (``we propose Hopper, which``, ``introducing ALFWorld, a
+    simulator``, ``an efficient method, AutoLRS, which``) and followed by punctuation or a
+    joining word, or in the passive (``TexQ is proposed``), or in apposition to a kind of
+    contribution (``a novel ZSQ method, TexQ``; ``a technique, i.e., Penguin``): 5."""
+    intro = _INTRO_BEFORE if is_coined(name) else _INTRO_DIRECT
+    for o in occ:
+        if _PASSIVE.match(o.after) or _KIND_BEFORE.search(o.before[-90:]) and (
+                _AFTER_NAME.match(o.after)):
+            return 5.0
+        if intro.search(o.before) and _AFTER_NAME.match(o.after) and not \
+                _OTHERS.search(o.before[-30:]):
+            return 5.0
+    return 0.0
+
+
+def _ours(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """``our (proposed) X``, ``the proposed X``: 4 (a plain capitalised word must follow
+    directly)."""
+    ours = _OUR if is_coined(name) else _OUR_DIRECT
+    return 4.0 if any(ours.search(o.before[-60:]) for o in occ) else 0.0
+
+
+def _defined(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Defined at the start of a sentence: ``Signatory is a library for ...``: 4."""
+    return 4.0 if any(not _SENTENCE_LEAD.sub("", o.before).strip() and _DEFINED.match(o.after)
+                      for o in occ) else 0.0
+
+
+def _marked(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Set in small capitals, bold or emphasis by the author: 3, plus 1 in a contribution
+    sentence."""
+    if name not in ctx.marked:
+        return 0.0
+    return 4.0 if any(o.contribution for o in occ) else 3.0
+
+
+def _repository(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """The name of the abstract's code repository (``github.com/mikgroup/ResoNet``): 4."""
+    return 4.0 if name.lower() in ctx.repositories else 0.0
+
+
+def _subject(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """The subject of a sentence (``Tent reduces ...``, ``Our X achieves ...``): 2 each, at
+    most 4."""
+    hits = sum(1 for o in occ if not _SENTENCE_LEAD.sub("", o.before).strip()
+               and _SUBJECT_VERB.match(o.after))
+    return min(4.0, 2.0 * hits)
+
+
+def _linked(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """The last path segment of a link, e.g. a project page (``.../dreamwaltz/``): 1."""
+    key = re.sub(r"[\W_]", "", name.lower())
+    return 1.0 if key and key in ctx.link_names else 0.0
+
+
+def _repeated(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Repeated: 0.5 for each occurrence after the first, at most 2."""
+    return min(2.0, 0.5 * (len(occ) - 1))
+
+
+def _contribution(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Named in the highlight or another contribution sentence: 1."""
+    return 1.0 if any(o.contribution or o.in_highlight for o in occ) else 0.0
+
+
+def _highlighted(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Named in the highlight: 1 (on top of ``contribution``)."""
+    return 1.0 if any(o.in_highlight for o in occ) else 0.0
+
+
+def _made_up(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Mixed case or letters with digits (``DreamWaltz``, ``AutoLRS``, ``Bullying10K``), not
+    an initialism (``PTQ``): field terms are rarely spelled so: 1."""
+    letters = re.sub(r"[^A-Za-z]", "", re.sub(r"(?<=[A-Z])s$", "", name))  # "SRNNs": plural
+    return 1.0 if letters and not letters.isupper() and is_coined(name) else 0.0
+
+
+def _someone_elses(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """Every occurrence names someone else's work (``on ImageNet``, ``outperforms X``,
+    ``such as X``, ``X (Smith et al., 2020)``): -4. Not applied to a name that a naming rule
+    found (``a new benchmark called X``)."""
+    if occ and all(_OTHERS.search(o.before[-40:]) or _CITATION_AFTER.match(o.after)
+                   for o in occ):
+        return -4.0
+    return 0.0
+
+
+# (name, rule) in the order they are applied; a candidate's score is the sum.
+RULES: tuple[tuple[str, Rule], ...] = (
+    ("naming", _naming), ("acronym", _acronym), ("parenthesised", _parenthesised),
+    ("introduced", _introduced), ("ours", _ours), ("defined", _defined), ("marked", _marked),
+    ("repository", _repository),
+    ("subject", _subject), ("linked", _linked), ("repeated", _repeated),
+    ("contribution", _contribution), ("highlighted", _highlighted), ("made-up", _made_up),
+    ("someone-elses", _someone_elses))
+# Evidence that the paper owns the name, which every name needs (an acronym only when it is
+# defined as the paper's contribution); it also overrules the signs of someone else's work.
+_NAMING_RULES = frozenset(("naming", "acronym", "parenthesised", "introduced", "ours", "defined",
+                           "marked", "repository"))
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """The chosen name, its long form (``None`` when the abstract gives none), its score and
+    the rules that found it (for the evaluation and tests)."""
+
+    name: str
+    long_form: str | None
+    score: float
+    evidence: tuple[str, ...]
+
+
+def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = ()
+              ) -> Name | None:
+    """The name the abstract gives its own contribution (module docstring), or ``None``.
+
+    Args:
+        sentences: the abstract's sentences (source text).
+        highlight: the contribution sentence (one of ``sentences``).
+        links: normalised URLs found in the abstract (their last path segment may repeat
+            the name).
+
+    Returns:
+        ``Name``; ties go to the candidate named first.
+    """
+    plain = tuple(plain_text(s) for s in sentences)
+    marked = frozenset(_marked_spans(sentences))
+    repositories = _repository_names(links)
+    ctx = Context(plain, marked, frozenset(_link_names(links)),
+                  frozenset(r.lower() for r in repositories))
+    occurrences: dict[str, list[Occurrence]] = {}
+    spelling: dict[str, str] = {}  # lower-case key -> the spelling shown
+    for i, (source, text) in enumerate(zip(sentences, plain, strict=True)):
+        contribution = contribution_rank(source) <= 1
+        for start, end in _candidate_spans(text, marked):
+            word = _SUFFIX.sub("", text[start:end])
+            key = word.lower()
+            # "(tent)" and "Tent", "MONGOOSE" and "Mongoose": one name, its capitalised form
+            if key not in spelling or spelling[key].islower() and not word.islower():
+                spelling[key] = word
+            occurrences.setdefault(key, []).append(Occurrence(
+                i, text[:start], text[end:], contribution, source is highlight))
+    for repo in repositories:
+        occurrences.setdefault(repo.lower(), [])
+        spelling.setdefault(repo.lower(), repo)
+    best: Name | None = None
+    for key, occ in occurrences.items():
+        word = spelling[key]
+        evidence = []
+        score = 0.0
+        for rule_name, rule in RULES:
+            gained = rule(word, occ, ctx)
+            if gained and not (rule_name == "someone-elses"
+                               and _NAMING_RULES.intersection(evidence)):
+                evidence.append(rule_name)
+                score += gained
+        plain_word = not is_coined(word) or " " in word
+        owned = _NAMING_RULES.intersection(evidence) - {"acronym"} or (
+            "acronym" in evidence and _acronym(word, occ, ctx) >= 3)
+        if not owned or plain_word and evidence[:1] == ["defined"] and len(occ) < 2:
+            continue
+        if key in _COMMON_LOWER and "naming" not in evidence:
+            continue
+        if score >= MIN_SCORE and (best is None or score > best.score):
+            best = Name(word, _long_form_of(word, occ), score, tuple(evidence))
+    if best is not None and best.long_form and " " not in best.long_form \
+            and is_coined(best.long_form):
+        # "Watch-And-Help (WAH)": the coined long form is the name authors use in titles
+        best = Name(best.long_form, None, best.score, best.evidence)
+    return best
+
+
+def is_coined(word: str) -> bool:
+    """A coined name: a capital after its first letter, a digit beside letters, or all
+    capitals (two or more letters); math notation (``|V|^2``) never is."""
+    core = word.replace("-", "").replace(" ", "")
+    if len(core) < 2 or re.search(r"[|^\\=<>{}$]", word) or not re.search(r"[A-Za-z]", core) \
+            or re.fullmatch(r"[vV]?\d+(?:\.\d+)*[a-z]?", word):  # "v1.0", "3rd": no name
+        return False
+    letters = re.sub(r"[^A-Za-z]", "", core)
+    if not core[0].isalpha() and len(letters) < 2:  # "2s", "3x": a figure, not a name
+        return False
+    return (any(c.isupper() for c in core[1:]) or any(c.isdigit() for c in core)
+            or (letters.isupper() and len(letters) >= 2))
+
+
+def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]:
+    """Where candidates occur in one sentence's plain text: coined words, capitalised words
+    not at the sentence start or after an introducing verb, and marked-up phrases."""
+    spans = []
+    urls = [(m.start(), m.end()) for m in _URL.finditer(text)]
+    for m in _COINED.finditer(text):
+        if any(a <= m.start() < b for a, b in urls):
+            continue  # a repository's name counts through the link (rule "repository")
+        word = m.group(1).rstrip(".")
+        start, end = m.start(1), m.start(1) + len(word)
+        if m.group("version") and word == m.group(1) and is_coined(word):  # "FastSpeech 2"
+            word, end = word + m.group("version"), m.end("version")
+        if is_coined(_SUFFIX.sub("", word)):
+            # "Deformable DETR", "Policy-Driven Attack": capitalised words right before a
+            # coined one belong to the name
+            lead = _NAME_LEAD.search(text, 0, start)
+            spans.append((lead.start(1) if lead else start, end))
+        elif _CAPITALISED.fullmatch(word) and word not in _COMMON_WORDS and not (
+                _CAPITALISED_BEFORE.search(text, 0, start) or _CAPITALISED_AFTER.match(text, end)):
+            # a capitalised word among others is part of a longer name ("Recursive
+            # Gradient Attack"), not a name on its own
+            spans.append((start, end))
+    for m in _LOWER_ACRONYM.finditer(text):  # "test entropy minimization (tent)"
+        if long_form(text[: m.start()], m.group(1)):
+            spans.append((m.start(1), m.end(1)))
+    for phrase in marked:
+        if " " in phrase:
+            at = text.find(phrase)
+            if at >= 0:
+                spans.append((at, at + len(phrase)))
+    return spans
+
+
+_MARKUP = re.compile(r"\\(?:textsc|textbf|emph|textit|texttt|mathsf|mathtt|textsf)\{"
+                     r"(?P<tex>[^{}\n]{1,60})\}|(?<![*\w])(\*{1,3})(?P<md>[^*\n]{1,60}?)\2(?![*\w])")
+
+
+def _marked_spans(sentences: Sequence[str]) -> list[str]:
+    """Plain text of short marked-up spans (at most four words) in the source."""
+    out = []
+    for sentence in sentences:
+        for m in _MARKUP.finditer(sentence):
+            inner = plain_text(m.group("tex") or m.group("md") or "").strip(" ,.:;")
+            if inner and len(inner.split()) <= 4 and len(inner) <= 40 and not inner.islower():
+                out.append(inner)
+    return out
+
+
+def _repository_names(links: Sequence[str]) -> list[str]:
+    """Coined repository names of the abstract's code links (``Co-Mixup``), as spelled."""
+    out = []
+    for url in links:
+        parts = urlsplit(url)
+        segments = [s for s in parts.path.split("/") if s]
+        if (parts.hostname or "").removeprefix("www.") in _FORGES and len(segments) >= 2 \
+                and is_coined(segments[1]) and segments[1] not in COMMON_NAMES \
+                and len(segments[1]) <= 20 and segments[1].count("-") <= 1:  # not a slug
+            out.append(segments[1].removesuffix(".git"))
+    return out
+
+
+def _link_names(links: Sequence[str]) -> list[str]:
+    """The last non-empty path segment of each link, lower case, without ``-``/``_``/``.``."""
+    out = []
+    for url in links:
+        segments = [s for s in urlsplit(url).path.split("/") if s]
+        if segments:
+            out.append(re.sub(r"[\W_]", "", segments[-1].lower().removesuffix(".git")))
+    return out
+
+
+def _long_form_of(name: str, occ: Sequence[Occurrence]) -> str | None:
+    """The long form spelled just before ``(name)``, or after ``name (``."""
+    for o in occ:
+        if o.before.endswith("(") and o.after.startswith(")"):
+            found = long_form(o.before[:-1], name)
+            if found:
+                return found
+        if o.after.startswith(" (") or o.after.startswith("("):
+            inside = o.after.lstrip()[1:].split(")", 1)[0]
+            if long_form(inside, name) == inside.strip() and len(inside.split()) >= 2:
+                return inside.strip()
+    return None
+
+
+def long_form(words: str, acronym: str) -> str | None:
+    """The tail of ``words`` that spells ``acronym``: ``Lorentz Local Canonicalization`` for
+    ``LLoCa``, ``surprise minimizing reinforcement learning`` for ``SMiRL``, ``Deep
+    Constraint Completion and Correction`` for ``DC3`` (a capital followed by 2-4 counts that
+    many times).
+
+    A tail fits when its first word starts with the acronym's first letter, the initials of its
+    content words occur in the acronym in order (one trailing word such as "networks" may be
+    extra), and the acronym's letters occur in the tail in order. The longest fit wins, within
+    a window of ``len(acronym) + 3`` words (after Schwartz & Hearst, PSB 2003).
+    """
+    expanded = re.sub(r"([A-Z])([2-4])(?!\d)", lambda m: m.group(1) * int(m.group(2)), acronym)
+    for spelled in dict.fromkeys((acronym, expanded)):
+        found = _long_form(words, spelled)
+        if found:
+            return found
+    return _capitals_spell(words, acronym)
+
+
+def _capitals_spell(words: str, acronym: str) -> str | None:
+    """A long form whose capitals spell the acronym, wherever they stand in the words
+    (``GaUssian regressIon-driven ... mAnifold Regularization (GUITAR)``): the shortest tail
+    of at most ``len(acronym) + 4`` words that starts with the acronym's first letter and
+    whose capitals hold the acronym's letters in order."""
+    letters = [c for c in acronym if c.isupper()]
+    if len(letters) < 3:
+        return None
+    tokens = words.split()
+    for k in range(1, min(len(tokens), len(letters) + 4) + 1):
+        cand = tokens[-k:]
+        if cand[0][:1] == letters[0] and _subsequence(
+                [c.lower() for c in letters], "".join(c for c in " ".join(cand) if c.isupper())):
+            inner = sum(1 for t in cand for c in t[1:] if c.isupper())
+            return " ".join(cand) if inner else None
+    return None
+
+
+def _long_form(words: str, acronym: str) -> str | None:
+    upper = [c.lower() for c in acronym if c.isupper()]
+    letters = upper if len(upper) >= 2 else [c.lower() for c in acronym if c.isalnum()]
+    if not letters or not letters[0].isalpha():
+        return None
+    tokens = words.split()
+    best = None
+    for k in range(1, min(len(tokens), len(letters) + 3) + 1):
+        cand = tokens[-k:]
+        content = [t for t in cand if t.lower() not in _STOP]
+        if not content or not cand[0][:1].isalnum() or cand[0][0].lower() != letters[0] \
+                or cand[0].lower() in _STOP:  # "of an Option Position Agent": starts on "Option"
+            continue
+        initials = [p[0].lower() for p in content]
+        if not (_subsequence(initials, "".join(letters))
+                or _subsequence(initials[:-1], "".join(letters))):
+            continue
+        if _subsequence(letters, " ".join(cand)):
+            best = " ".join(cand)
+    return best.strip(" ,;:") if best else None
+
+
+def _subsequence(letters: Sequence[str], text: str) -> bool:
+    it = iter(text.lower())
+    return all(ch in it for ch in letters)
