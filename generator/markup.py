@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
-from generator.texmath import prepare_math
+from generator.texmath import prepare_math, unknown_commands
 from generator.urls import KNOWN_SCHEMELESS
 
 
@@ -637,6 +637,24 @@ def strip_emphasis(text: str) -> str:
         text = _INTRAWORD_STRONG.sub(r"\1", text)
         text = _EMPHASIS.sub(r"\2", text)
     return text
+
+
+def unknown_macros(tokens: tuple[Token, ...] | list[Token]) -> tuple[str, ...]:
+    """Names of the commands shown as words because nothing knows them: ``Unknown`` tokens and
+    math commands unknown to the converter (``generator.texmath.unknown_commands``), in order
+    of first occurrence, each once."""
+    out: dict[str, None] = {}
+    for tok in tokens:
+        if isinstance(tok, Unknown):
+            out.setdefault(tok.name, None)
+            out.update(dict.fromkeys(unknown_macros(tok.children)))
+        elif isinstance(tok, Math):
+            out.update(dict.fromkeys(unknown_commands(tok.tex)))
+        elif isinstance(tok, Styled):
+            out.update(dict.fromkeys(unknown_macros(tok.children)))
+        elif isinstance(tok, Url):
+            out.update(dict.fromkeys(unknown_macros(tok.label)))
+    return tuple(out)
 
 
 def to_plain(tokens: tuple[Token, ...] | list[Token]) -> str:

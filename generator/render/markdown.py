@@ -94,7 +94,47 @@ def render_math(tex: str, display: bool) -> str:
     # browsers then run "logn" together.
     clean = _FUNCTION_NAME.sub(r'\1<mspace width="0.1667em"></mspace><', clean)
     clean = _BEFORE_FUNCTION.sub(r'\1<mspace width="0.1667em"></mspace>\2', clean)
+    if not display:
+        return "".join(f'<span class="{cls}{" pd-math--wide" if _wide(part) else ""}">{part}'
+                       "</span>" for part in _line_parts(clean))
     return f'<span class="{cls}">{clean}</span>'
+
+
+# TeX's rule for breaking inline math: after a relation or a binary operator at the
+# formula's outer level (TeXbook, chapter 14). Browsers do not break inside a <math>.
+_BREAK_AFTER = frozenset("=<>≤≥≈∼≠≡≔∝≪≫→←↦⇒⇔∈∉⊂⊆⊃⊇+−-×·,;")
+_INLINE_HEAD = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>'
+_INLINE_TAIL = "</mrow></math>"
+_LONG_INLINE = 24  # characters of visible text from which an inline formula is split
+_TAG = re.compile(r"<(/?)([a-z]+)[^>]*?(/?)>")
+
+
+def _line_parts(mathml: str) -> list[str]:
+    """An inline formula as one or more ``<math>`` elements, split where TeX may break a line
+    (``_BREAK_AFTER``), so a long formula wraps with the text; short ones stay whole."""
+    if not (mathml.startswith(_INLINE_HEAD) and mathml.endswith(_INLINE_TAIL)):
+        return [mathml]
+    body = mathml[len(_INLINE_HEAD):-len(_INLINE_TAIL)]
+    if len(html.unescape(_TAG.sub("", body))) < _LONG_INLINE:
+        return [mathml]
+    parts, depth, start = [], 0, 0
+    for m in _TAG.finditer(body):
+        if m.group(3):  # <mspace /> and other empty elements
+            continue
+        depth += -1 if m.group(1) else 1
+        if depth == 0 and m.group(2) == "mo":
+            content = html.unescape(_TAG.sub("", body[start:m.end()].rsplit("<mo", 1)[-1]))
+            if content.strip() in _BREAK_AFTER or content.strip() and \
+                    content.strip()[-1] in _BREAK_AFTER:
+                parts.append(body[start:m.end()])
+                start = m.end()
+    parts.append(body[start:])
+    return [_INLINE_HEAD + p + _INLINE_TAIL for p in parts if p]
+
+
+def _wide(mathml: str) -> bool:
+    """Whether a formula part is long enough to need its own scroll box (no break inside)."""
+    return len(html.unescape(_TAG.sub("", mathml))) >= 2 * _LONG_INLINE
 
 
 _RAW_COMMAND = re.compile(r">[^<]*\\[A-Za-z]")  # TeX the converter left as text
