@@ -64,14 +64,15 @@ def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:
     lines = text.split("\n")
     repairs: list[Repair] = []
     for number, line in enumerate(lines, start=1):
-        if CONTROL.search(line):
-            line, detail = _controls(line)
-            repairs.append(Repair(number, "control", detail))
+        # Mojibake first: a C1 control can be one byte of it ("â€\x9d" is "”").
         if _MAYBE_MOJIBAKE.search(line):
             fixed = ftfy.fix_encoding(line)
             if fixed != line:
                 repairs.append(Repair(number, "mojibake", _difference(line, fixed)))
                 line = fixed
+        if CONTROL.search(line):
+            line, detail = _controls(line)
+            repairs.append(Repair(number, "control", detail))
         lines[number - 1] = line
     return "\n".join(lines), tuple(repairs)
 

@@ -8,8 +8,9 @@ sits below both steps. Rules come from how authors write abstracts for OpenRevie
   ``85.2$\\pm$0.3``, ``$\\sim$10x`` and ``$ k $-NN`` are formulas), but a pair is a formula
   only when its content can be one (``_is_formula``): not empty, no blank line, no sentence
   boundary, no run of prose words, and not currency (``costs $5 and $10``: a content that
-  starts with a digit and ends with a space). Otherwise the opening ``$`` is a dollar sign and
-  pairing goes on from the next one. ``\\$`` is a dollar sign. A formula that holds only a
+  starts with a digit and ends with a space). A ``$`` left open at the very end of an abstract
+  before a short formula (``with N ($K``: a scrape cut short) opens that formula. Otherwise
+  the opening ``$`` is a dollar sign and pairing goes on from the next one. ``\\$`` is a dollar sign. A formula that holds only a
   ``\\url``/``\\href`` is text.
 * links: ``\\href{url}{text}``, ``\\url{url}``, Markdown ``[text](url)``, ``<url>`` autolinks
   and bare URLs (``http(s)://`` even glued to a word, ``www.``, and the hosts authors write
@@ -174,7 +175,6 @@ _PROSE_FREE = re.compile(r"\\(?:text[a-z]*|mbox|mathrm|mathsf|mathtt|mathbf|math
 _TEXT_MODE = re.compile(r"\\(?:text[a-z]*|mbox|emph)\s*\{")
 _LINKS = re.compile(r"\\(?:url|href)\s*\{")
 _COMMAND_WORD = re.compile(r"\\[A-Za-z]+")
-_WORD = re.compile(r"[A-Za-z]{2,}")
 _BRACE_WORD = re.compile(r"[\w\-'.’]+")
 
 
@@ -201,10 +201,9 @@ def _is_formula(content: str) -> bool:
     """Whether the content of a ``$...$`` pair can be a formula (module docstring)."""
     if not content.strip() or "\n\n" in content:
         return False
-    outside = _strip_groups(content, _PROSE_FREE)
-    if content[0].isdigit() and content[-1].isspace() and _WORD.search(outside):
-        return False  # "$5 and $10", "$5M budget gives $": currency
-    return not _PROSE.search(_COMMAND_WORD.sub(" ", outside))
+    if content.lstrip()[:1].isdigit() and content[-1].isspace():
+        return False  # "$5 and $10", "$5M budget gives $", "US$ 20 and $30": currency
+    return not _PROSE.search(_COMMAND_WORD.sub(" ", _strip_groups(content, _PROSE_FREE)))
 
 
 def _strip_groups(tex: str, opener: re.Pattern[str]) -> str:
@@ -375,7 +374,8 @@ class _Scanner:
                 self.i = end + 1
                 return self._formula(src[i + 1:end], False)
             tail = src[i + 1:]
-            if end is None and 0 < len(tail) <= 12 and not any(c.isspace() for c in tail):
+            if end is None and 0 < len(tail) <= 12 and not tail[0].isdigit() \
+                    and not any(c.isspace() for c in tail):
                 self.i = len(src)  # "... with N ($K" cut short: the formula it began
                 return Math(tail, False)
         return None

@@ -9,7 +9,9 @@ conversion, into standard TeX with the same meaning:
   columns, so they convert to an ``mtable`` (``cases``, ``matrix``, ``pmatrix`` ... convert as
   they are);
 * ``\\mathop{\\mathrm{arg\\,min}}`` and ``\\arg\\min`` become ``\\operatorname*{...}`` (an
-  operator name with limits under it), a lone ``\\arg`` an ``\\operatorname``;
+  operator name with limits under it), a lone ``\\arg`` an ``\\operatorname``; an operator
+  name's spacing (``\\,``) becomes a thin space character, since latex2mathml's
+  ``\\operatorname`` takes letters only;
 * ``\\mathds``, ``\\mathbbm`` and ``\\mathbbold`` (the double-struck one) are ``\\mathbb``;
 * text commands nested in a text command (``\\text{\\emph{x}}``, ``\\textbf{\\emph{\\texttt{x}}}``)
   keep the outer style with the inner text;
@@ -55,7 +57,7 @@ _ARG_MINMAX = re.compile(r"\\arg\s*(?:\\[,;:!]|\\ )?\s*\\?(min|max)(?![A-Za-z])"
 _THIN = "\u2009"
 _OPERATOR_SPACE = re.compile(r"\\[,;:> ]|~|\s+")
 _ARG = re.compile(r"\\arg(?![A-Za-z])")
-_MATHOP = re.compile(r"\\mathop\s*\{")
+_MATHOP = re.compile(r"\\(mathop|operatorname\*?)\s*\{")
 _TEXT_COMMAND = re.compile(r"\\(text|textrm|textnormal|mbox|textbf|textit|emph|texttt|textsf|"
                            r"textsc|textup|textmd|textsl)\s*\{")
 _INNER_TEXT_COMMAND = re.compile(r"\\(?:text[a-z]*|emph|mbox|mathrm|mathbf|mathit|mathtt|"
@@ -111,8 +113,9 @@ def prepare_math(tex: str) -> str:
     tex = _DOUBLE_STRUCK.sub(r"\\mathbb", tex)
     tex = _ARG_MINMAX.sub(r"\\operatorname*{arg" + _THIN + r"\1}", tex)
     tex = _ARG.sub(r"\\operatorname{arg}", tex)
-    tex = _replace_groups(tex, _MATHOP, lambda name, body: r"\operatorname*{"
-                          + _OPERATOR_SPACE.sub(_THIN, _flatten(body).strip()) + "}")
+    tex = _replace_groups(tex, _MATHOP, lambda name, body: (
+        r"\operatorname*{" if name in ("mathop", "operatorname*") else r"\operatorname{")
+        + _OPERATOR_SPACE.sub(_THIN, _flatten(body).strip()) + "}")
     tex = _replace_groups(tex, _TEXT_COMMAND, lambda name, body: f"\\{_TEXT_STYLE[name]}{{"
                           + _flatten(body) + "}")
     known = known_commands()

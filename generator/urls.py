@@ -146,8 +146,8 @@ def _parse(url: str) -> URL | None:
 
 def _unsplit(url: URL, raw_path: str) -> str:
     """``url`` as text with ``raw_path`` as its (already encoded) path."""
-    head = f"{url.scheme}://{url.raw_host}" + (f":{url.explicit_port}"
-                                              if url.explicit_port is not None else "")
+    port = "" if url.explicit_port is None or url.is_default_port() else f":{url.port}"
+    head = f"{url.scheme}://{url.raw_host}{port}"
     query = f"?{url.raw_query_string}" if url.raw_query_string else ""
     fragment = f"#{url.raw_fragment}" if url.raw_fragment else ""
     return head + raw_path + query + fragment
