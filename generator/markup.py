@@ -10,8 +10,8 @@ sits below both steps. Rules come from how authors write abstracts for OpenRevie
   boundary, no run of prose words, and not currency (``costs $5 and $10``: a content that
   starts with a digit and ends with a space). A ``$`` left open at the very end of an abstract
   before a short formula (``with N ($K``: a scrape cut short) opens that formula. Otherwise
-  the opening ``$`` is a dollar sign and pairing goes on from the next one. ``\\$`` is a dollar sign. A formula that holds only a
-  ``\\url``/``\\href`` is text.
+  the opening ``$`` is a dollar sign and pairing goes on from the next one. ``\\$`` is a
+  dollar sign. A formula that holds only text (``\\textit{..}``, ``\\url{..}``) is text.
 * links: ``\\href{url}{text}``, ``\\url{url}``, Markdown ``[text](url)``, ``<url>`` autolinks
   and bare URLs (``http(s)://`` even glued to a word, ``www.``, and the hosts authors write
   without a scheme, ``generator.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
