@@ -86,13 +86,16 @@ def test_whole_run_completes_with_bad_characters(tmp_path: Path) -> None:
     seeds = tmp_path / "seeds"
     seeds.mkdir()
     (seeds / "a.txt").write_bytes("Coll\n\nWe propose A\x00B for the $\x08eta$ case.\n\n"
-                                  "We study the modelâ€™s bias.\n".encode())
+                                  "We study the modelâ€™s bias with \\name.\n".encode())
     result = generate(DigestConfig(seeds_dir=seeds, docs_dir=tmp_path / "docs",
                                    taxonomy=ROOT / "taxonomy.yml",
                                    overrides=seeds / "overrides.yml", cache_dir=None))
     assert len(result.papers) == 2
     assert [n.line for n in result.notices] == [3, 5]
     assert result.papers[0].facts.abstract.text == "We propose AB for the $\\beta$ case."
+    summary = result.summary()
+    assert "unknown TeX macros shown as words: 1 in 1 papers (\\name x1)" in summary
+    assert f"{seeds}/a.txt:5: mojibake repaired (ftfy): 'â€™' -> '’'" in summary
 
 
 # -- 2. math delimiters ---------------------------------------------------------------------
