@@ -11,6 +11,7 @@ import contextlib
 import gc
 import hashlib
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -64,7 +65,7 @@ class DigestResult:
     Attributes:
         papers: the published papers, in input order.
         files: per seed file, its name, collection and number of abstracts read.
-        notices: warnings (duplicates, empty files).
+        notices: warnings (repaired characters, duplicates, empty files).
         report: which generated files were written, left unchanged or removed.
         seconds: wall time of the run.
     """
@@ -76,17 +77,23 @@ class DigestResult:
     seconds: float
 
     def summary(self) -> str:
-        """A human summary: papers read per file, pages written, code counts, warnings."""
+        """A human summary: papers read per file, pages written, code counts, unknown TeX
+        macros (shown as words), warnings."""
         lines = [f"  {f.name}: {f.abstracts} abstract{'s' if f.abstracts != 1 else ''} "
                  f"({f.collection})" for f in self.files]
         code = sum(p.facts.code_status == "available" for p in self.papers)
         promised = sum(p.facts.code_status == "promised" for p in self.papers)
         r = self.report
+        macros = Counter(m for p in self.papers for m in p.facts.unknown_macros)
         lines += [
             f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
             f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
             f"code: {code} with code, {promised} promised, "
             f"{len(self.papers) - code - promised} none",
+            *([f"unknown TeX macros shown as words: {sum(macros.values())} in "
+               f"{sum(bool(p.facts.unknown_macros) for p in self.papers)} papers ("
+               + ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
+               + (", ..." if len(macros) > 10 else "") + ")"] if macros else []),
             f"warnings: {len(self.notices)}",
             *(f"  warning: {n}" for n in self.notices),
             f"time: {self.seconds:.2f} s",

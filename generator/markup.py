@@ -3,14 +3,29 @@
 Shared by extraction (which needs plain text) and rendering (which needs safe Markdown), so it
 sits below both steps. Rules come from how authors write abstracts for OpenReview/arXiv:
 
-* math: ``$$..$$``, ``\\[..\\]``, ``\\(..\\)`` and ``$..$``. A single ``$`` opens math only when a
-  non-space follows it and a closing ``$`` exists that has a non-space before it and no digit
-  after it (Pandoc's ``tex_math_dollars`` rule), so ``costs $3 and $4`` stays text; ``\\$`` is a
-  dollar sign.
-* links: ``\\href{url}{text}``, ``\\url{url}``, ``<url>`` autolinks and bare ``http(s)://`` /
-  ``www.`` URLs are atomic tokens (nothing inside a URL is interpreted).
-* LaTeX text commands outside math become their meaning (``TEXT_COMMANDS``): emphasis, escaped
-  specials, TeX quotes and dashes, ``~``, accents (via pylatexenc); citations are dropped.
+* math: ``$$..$$``, ``\\[..\\]``, ``\\(..\\)``, ``$..$`` and the display environments
+  (``equation``, ``align`` ...). Single ``$`` pair the way TeX pairs them, left to right (so
+  ``85.2$\\pm$0.3``, ``$\\sim$10x`` and ``$ k $-NN`` are formulas), but a pair is a formula
+  only when its content can be one (``_is_formula``): not empty, no blank line, no sentence
+  boundary, no run of prose words, and not currency (``costs $5 and $10``: a content that
+  starts with a digit and ends with a space). A ``$`` left open at the very end of an abstract
+  before a short formula (``with N ($K``: a scrape cut short) opens that formula. Otherwise
+  the opening ``$`` is a dollar sign and pairing goes on from the next one. ``\\$`` is a
+  dollar sign. A formula that holds only text (``\\textit{..}``, ``\\url{..}``) is text.
+* links: ``\\href{url}{text}``, ``\\url{url}``, Markdown ``[text](url)``, ``<url>`` autolinks
+  and bare URLs (``http(s)://`` even glued to a word, ``www.``, and the hosts authors write
+  without a scheme, ``generator.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
+  the LaTeX way and ``\\_`` ``\\%`` ``\\#`` ``\\&`` belong to a bare URL (``generator.urls``
+  repairs and normalises what was written).
+* LaTeX text commands outside math become their meaning: styles (``TEXT_COMMANDS``), font
+  switches in a group (``{\\em x}``, ``{\\bf x}``, ``{\\ttfamily x}``: ``FONT_SWITCHES``),
+  ``\\textsuperscript``/``\\textsubscript``, ``\\textcolor`` (the colour dropped), escaped
+  specials and symbols (``SYMBOLS``), TeX quotes and dashes, ``~``, accents (also inside
+  braces, ``Schr{\\"o}dinger``, ``Lu{\\'\\i}sa``, via pylatexenc), abbreviation macros
+  (``\\ie`` -> ``i.e.``: ``ABBREVIATIONS``); a footnote's text is kept in parentheses (its URLs
+  are links); a brace group that only groups (``{T}ransformer``) loses its braces; citations
+  and labels are dropped. Any other command (an author's macro, ``\\name``) is an ``Unknown``
+  token that shows its argument, or its name without the backslash: never raw TeX.
 * Markdown emphasis written by the author (``*x*``, ``**x**``, ``***x***``, ``_x_``) is kept
   as emphasis markers in ``Text``; everything else is literal text.
 """
@@ -22,6 +37,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
+
+from generator.texmath import prepare_math, unknown_commands
+from generator.urls import KNOWN_SCHEMELESS
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +59,7 @@ class Math:
 
 @dataclass(frozen=True, slots=True)
 class Styled:
-    """A LaTeX-styled span: ``style`` is ``em``, ``strong`` or ``code``."""
+    """A LaTeX-styled span: ``style`` is ``em``, ``strong``, ``code``, ``sup`` or ``sub``."""
 
     style: str
     children: tuple
@@ -49,43 +67,115 @@ class Styled:
 
 @dataclass(frozen=True, slots=True)
 class Url:
-    """A URL as written (still raw: see ``generator.extract.links`` for normalising) and the
+    """A URL as written (still raw: see ``generator.urls`` for normalising) and the
     text shown for it (``\\href``'s second argument, or the URL itself)."""
 
     raw: str
     label: tuple
 
 
-Token = Text | Math | Styled | Url
+@dataclass(frozen=True, slots=True)
+class Unknown:
+    """A command the tokenizer does not know (an author's macro): ``name`` without the
+    backslash, and what is shown for it (its argument's tokens, or the name as text)."""
+
+    name: str
+    children: tuple
+
+
+Token = Text | Math | Styled | Url | Unknown
 
 # Commands whose braced argument is kept with a style ("" = plain) or dropped (None).
 TEXT_COMMANDS: dict[str, str | None] = {
-    "emph": "em", "textit": "em", "textsl": "em", "it": "em",
+    "emph": "em", "textit": "em", "textsl": "em", "it": "em", "em": "em", "sl": "em",
     "textbf": "strong", "bf": "strong", "textsc": "", "textrm": "", "textsf": "", "text": "",
     "mbox": "", "textnormal": "", "underline": "", "texttt": "code", "mathrm": "",
-    "cite": None, "citep": None, "citet": None, "citealp": None, "ref": None, "eqref": None,
-    "label": None, "footnote": None, "autoref": None, "cref": None, "Cref": None,
+    "textup": "", "textmd": "", "uline": "", "hl": "", "sout": "", "st": "",
+    "textsuperscript": "sup", "textsubscript": "sub", "ensuremath": "", "tt": "code",
+    "cite": None, "citep": None, "citet": None, "citealp": None, "citealt": None,
+    "citeauthor": None, "citeyear": None, "ref": None, "eqref": None, "label": None,
+    "autoref": None, "cref": None, "Cref": None, "vspace": None, "hspace": None,
+    "vspace*": None, "hspace*": None, "footnotemark": None, "thanks": None,
+}
+# Commands with a first argument that is dropped and a second that is shown.
+TWO_ARGUMENTS = frozenset(("textcolor", "colorbox", "fcolorbox", "foreignlanguage"))
+# Commands whose argument is kept as a parenthetical remark.
+FOOTNOTES = frozenset(("footnote", "footnotetext"))
+# Font switches: inside a group they style the rest of it ({\em both}); elsewhere, dropped.
+FONT_SWITCHES: dict[str, str] = {
+    "em": "em", "it": "em", "itshape": "em", "sl": "em", "slshape": "em",
+    "bf": "strong", "bfseries": "strong", "tt": "code", "ttfamily": "code",
+    "rm": "", "rmfamily": "", "sf": "", "sffamily": "", "sc": "", "scshape": "",
+    "upshape": "", "mdseries": "", "normalfont": "", "small": "", "large": "", "Large": "",
+    "footnotesize": "", "scriptsize": "", "tiny": "", "normalsize": "", "huge": "",
+    "Huge": "", "LARGE": "", "noindent": "", "par": "", "centering": "", "xspace": "",
+    "newline": "", "linebreak": "", "relax": "", "protect": "", "nobreak": "", "unskip": "",
+    "ignorespaces": "", "hfill": "", "smallskip": "", "medskip": "", "bigskip": "",
 }
 # Escaped specials and symbol commands that stand for a character.
 SYMBOLS: dict[str, str] = {
     "%": "%", "&": "&", "_": "_", "#": "#", "$": "$", "{": "{", "}": "}", " ": " ",
-    ",": "\u2009", ";": " ", "\\": " ", "textendash": "–", "textemdash": "—", "ldots": "…",
-    "dots": "…", "LaTeX": "LaTeX", "TeX": "TeX", "textasciitilde": "~", "times": "×",
+    ",": "\u2009", ";": " ", ":": " ", "!": "", "\\": " ", "/": "", "@": "", "-": "",
+    "textendash": "–", "textemdash": "—", "ldots": "…", "dots": "…", "textellipsis": "…",
+    "LaTeX": "LaTeX", "TeX": "TeX", "textasciitilde": "~", "times": "×",
+    "textquotedblleft": "“", "textquotedblright": "”", "textquoteleft": "‘",
+    "textquoteright": "’", "lq": "‘", "rq": "’", "textquotedbl": '"', "guillemotleft": "«",
+    "guillemotright": "»", "textbackslash": "\\", "textbar": "|", "textless": "<",
+    "textgreater": ">", "textregistered": "®", "texttrademark": "™", "copyright": "©",
+    "textcopyright": "©", "S": "§", "P": "¶", "dag": "†", "ddag": "‡", "textdagger": "†",
+    "textdaggerdbl": "‡", "textbullet": "•", "textdegree": "°", "pounds": "£",
+    "euro": "€", "textperthousand": "‰", "checkmark": "✓", "quad": " ", "qquad": " ",
+    "enspace": " ", "thinspace": "\u2009", "textasciicircum": "^", "textunderscore": "_",
+    "pm": "±", "textpm": "±", "textmu": "µ", "textonehalf": "½", "textsection": "§",
+}
+# Abbreviation macros papers define (\newcommand{\ie}{i.e.\xspace}) and what they print.
+ABBREVIATIONS: dict[str, str] = {
+    "ie": "i.e.", "Ie": "I.e.", "eg": "e.g.", "Eg": "E.g.", "etal": "et al.", "wrt": "w.r.t.",
+    "Wrt": "W.r.t.", "iid": "i.i.d.", "cf": "cf.", "Cf": "Cf.", "etc": "etc.", "vs": "vs.",
+    "aka": "a.k.a.", "viz": "viz.", "resp": "resp.", "st": "s.t.", "dof": "d.o.f.",
 }
 ACCENTS = "'`^\"~=.uvHckbdrt"
+_OPENING_QUOTES = ("“", "‘", "«")
+_LETTER_COMMANDS = ("i", "j", "ss", "o", "O", "aa", "AA", "ae", "AE", "oe", "OE", "l", "L")
 
-_URL_CHARS = r"(?:[^\s<>\"`{}|\\^]|\\_)"
-_BARE_URL = re.compile(r"(?:https?://|www\.)" + _URL_CHARS + r"+", re.IGNORECASE)
+# A bare URL's characters: no space, quote, angle bracket, backtick, brace, pipe, caret,
+# backslash or dollar, except the LaTeX escapes that stand for URL characters.
+_URL_CHARS = (r"(?:[^\s<>\"`{}|\\^$]|\\[_%#&]|\\~(?:\{\})?|\\textasciitilde(?:\{\})?|"
+              r"\$\s*\\sim\s*\$|\{\\sim\})")
+_SCHEMELESS_HOSTS = "|".join(re.escape(h) for h in KNOWN_SCHEMELESS)
+_SCHEME = r"https?:\s?//"
+_BARE_URL = re.compile(rf"(?:{_SCHEME}|www\.|(?:{_SCHEMELESS_HOSTS})/){_URL_CHARS}+",
+                       re.IGNORECASE)
 # Sentence punctuation after a bare URL belongs to the sentence (GFM autolink rule).
 _URL_TRAILING = ".,;:!?'\"*_"
 _AUTOLINK = re.compile(r"<((?:https?://|www\.)[^\s<>]+)>", re.IGNORECASE)
-# Characters at which a token or a TeX ligature may start; everything else is plain text.
-_SPECIAL = re.compile(r"[\\$<`'~{}\-]|(?<![^\W_])(?:https?://|www\.)", re.IGNORECASE)
-_COMMAND = re.compile(r"\\([A-Za-z]+|.)")
-# Returned by ``_command`` for a dropped command (citation, label, footnote).
+# CommonMark inline link with an http(s) or www destination: [label](url).
+_MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\(\s*((?:https?://|www\.)[^\s()<>]*"
+                      r"(?:\([^\s()<>]*\)[^\s()<>]*)*)\s*\)", re.IGNORECASE)
+# Characters at which a token or a TeX ligature may start; everything else is plain text. A
+# scheme starts a URL even glued to a word ("athttps://"); www. and bare hosts only at a word
+# start.
+_SPECIAL = re.compile(rf"[\\$<`'~{{}}\-\[]|{_SCHEME}|(?<![\w@./-])(?:www\.|"
+                      rf"(?:{_SCHEMELESS_HOSTS})/)", re.IGNORECASE)
+_COMMAND = re.compile(r"\\([A-Za-z]+\*?|.)")
+_MATH_ENV = re.compile(r"\\begin\{(equation|equation\*|align|align\*|gather|gather\*|"
+                       r"multline|multline\*|displaymath|eqnarray|eqnarray\*)\}(.*?)"
+                       r"\\end\{\1\}", re.S)
+# Returned by ``_command`` for a dropped command (citation, label).
 _DROPPED = Text("")
-_DOLLAR_CLOSE = re.compile(r"(?<=[^\s\\])\$(?!\d)")
-_BARE_DOLLAR = re.compile(r"(?<!\\)\$")
+# Prose inside a $...$ pair: three words of two or more letters in a row, outside commands
+# and their text arguments (a formula's multi-letter names are commands or stand alone); or a
+# sentence boundary.
+_PROSE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}[ ,;]+[A-Za-z]{2,}[ ,;]+[A-Za-z]{2,}(?![A-Za-z])"
+                    r"|[.!?]\s+[A-Z][a-z]")
+# Groups whose words are text, not a formula's names: skipped by the prose test; a formula
+# that is nothing but text-mode groups is text (``$\\textit{a b c}$``).
+_PROSE_FREE = re.compile(r"\\(?:text[a-z]*|mbox|mathrm|mathsf|mathtt|mathbf|mathit|mathcal|"
+                         r"operatorname\*?|emph|url|href)\s*\{")
+_TEXT_MODE = re.compile(r"\\(?:text[a-z]*|mbox|emph)\s*\{")
+_LINKS = re.compile(r"\\(?:url|href)\s*\{")
+_COMMAND_WORD = re.compile(r"\\[A-Za-z]+")
+_BRACE_WORD = re.compile(r"[\w\-'.’]+")
 
 
 @lru_cache(maxsize=1024)
@@ -96,9 +186,10 @@ def tokenize(source: str) -> tuple[Token, ...]:
         source: the abstract text (any mix of LaTeX, Markdown and Unicode).
 
     Returns:
-        A tuple of ``Text``, ``Math``, ``Styled`` and ``Url`` tokens; concatenating their text
-        reproduces every word of the source (nothing is lost except citation keys and TeX
-        markup itself). Never raises: unbalanced braces and stray ``$`` are kept as text.
+        A tuple of ``Text``, ``Math``, ``Styled``, ``Url`` and ``Unknown`` tokens;
+        concatenating their text reproduces every word of the source (nothing is lost except
+        citation keys and TeX markup itself). Never raises: unbalanced braces and stray ``$``
+        are kept as text.
     """
     try:
         return tuple(_merge(_Scanner(source).run()))
@@ -106,14 +197,61 @@ def tokenize(source: str) -> tuple[Token, ...]:
         return (Text(source),)
 
 
+def _is_formula(content: str) -> bool:
+    """Whether the content of a ``$...$`` pair can be a formula (module docstring)."""
+    if not content.strip() or "\n\n" in content:
+        return False
+    if content.lstrip()[:1].isdigit() and content[-1].isspace():
+        return False  # "$5 and $10", "$5M budget gives $", "US$ 20 and $30": currency
+    return not _PROSE.search(_COMMAND_WORD.sub(" ", _strip_groups(content, _PROSE_FREE)))
+
+
+def _strip_groups(tex: str, opener: re.Pattern[str]) -> str:
+    """``tex`` without each ``opener{...}`` group (balanced braces; ``\\href``'s two)."""
+    out: list[str] = []
+    pos = 0
+    while (m := opener.search(tex, pos)) is not None:
+        close = _matching_brace(tex, m.end() - 1)
+        if close is None:
+            break
+        if m.group(0).startswith("\\href") and tex.startswith("{", close + 1):
+            close = _matching_brace(tex, close + 1) or close
+        out.append(tex[pos:m.start()] + " ")
+        pos = close + 1
+    out.append(tex[pos:])
+    return "".join(out)
+
+
+def _closing_dollar(src: str, start: int) -> int | None:
+    """Index of the ``$`` that closes a formula opened just before ``start``: the next
+    unescaped one outside braces (``$\\textbf{$x$ y}$``: the inner pair is inside a group)."""
+    depth = 0
+    k = start
+    while k < len(src):
+        ch = src[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(depth - 1, 0)
+        elif ch == "$" and depth == 0:
+            return k
+        elif ch == "\n" and src.startswith("\n\n", k):
+            return None
+        k += 1
+    return None
+
+
 class _Scanner:
-    """A single left-to-right pass; ``run`` stops at ``stop`` (a closing brace) when nested."""
+    """A single left-to-right pass over one string (a command's argument gets its own)."""
 
     def __init__(self, src: str) -> None:
         self.src, self.i = src, 0
         self.open_quote = False  # a TeX `single quote' is open
 
-    def run(self, nested: bool = False) -> list[Token]:
+    def run(self) -> list[Token]:
         out: list[Token] = []
         src = self.src
         buf: list[str] = []
@@ -133,14 +271,14 @@ class _Scanner:
                 self.i = stop
                 continue
             c = src[self.i]
-            if nested and c == "}":
+            if c == "{":
+                group = self._group()
+                if group is not None:
+                    flush()
+                    out.extend(group)
+                    continue
+                buf.append(c)
                 self.i += 1
-                flush()
-                return out
-            if nested and c == "{":
-                self.i += 1
-                flush()
-                out.extend(self.run(nested=True))
                 continue
             tok = self._math() or self._url() or (self._command() if c == "\\" else None)
             if tok is not None:
@@ -192,7 +330,26 @@ class _Scanner:
             return " "
         return c
 
-    def _math(self) -> Math | None:
+    def _group(self) -> list[Token] | None:
+        """A TeX group ``{...}`` at ``self.i`` whose braces only group: its content starts
+        with a command (``{\\em x}``, ``{\\"o}``) or is one word (``{T}ransformer``). Other
+        braces (``{: attr}``, ``{a, b}``) and unbalanced ones stay text (``None``)."""
+        src, i = self.src, self.i
+        end = _matching_brace(src, i)
+        if end is None:
+            return None
+        content = src[i + 1:end]
+        if not (content.startswith("\\") or _BRACE_WORD.fullmatch(content)):
+            return None
+        m = _COMMAND.match(content)
+        self.i = end + 1
+        if m and m.group(1) in FONT_SWITCHES:
+            style = FONT_SWITCHES[m.group(1)]
+            inner = _merge(_Scanner(content[m.end():].lstrip()).run())
+            return [Styled(style, tuple(inner))] if style and inner else inner
+        return _merge(_Scanner(content).run())
+
+    def _math(self) -> Math | list | None:
         src, i = self.src, self.i
         for opener, closer, display in (("$$", "$$", True), ("\\[", "\\]", True),
                                         ("\\(", "\\)", False)):
@@ -200,20 +357,38 @@ class _Scanner:
                 end = src.find(closer, i + len(opener))
                 if end > i + len(opener):
                     self.i = end + len(closer)
-                    return Math(src[i + len(opener):end].strip(), display)
+                    return self._formula(src[i + len(opener):end].strip(), display)
                 return None
-        if src[i] == "$" and i + 1 < len(src) and not src[i + 1].isspace():
-            if i > 0 and src[i - 1] == "\\":
-                return None
-            m = _DOLLAR_CLOSE.search(src, i + 1)
-            # An unescaped "$" inside the span means this "$" is a dollar sign, not an opener:
-            # "a $5M budget gives $O(n)$" must not swallow "5M budget gives $O(n)" as one
-            # formula (issue 3: non-math dollars stay dollars).
-            if m and "\n\n" not in src[i:m.start()] and not _BARE_DOLLAR.search(
-                    src, i + 1, m.start()):
+        if src.startswith("\\begin{", i):
+            m = _MATH_ENV.match(src, i)
+            if m:
                 self.i = m.end()
-                return Math(src[i + 1:m.start()], False)
+                # equation: its body; align, gather ...: the environment (texmath makes a
+                # table of it). Both are source text, as sentence splitting needs.
+                single = m.group(1).rstrip("*") in ("equation", "displaymath")
+                return Math(m.group(2).strip() if single else m.group(0), True)
+            return None
+        if src[i] == "$" and not (i > 0 and src[i - 1] == "\\"):
+            end = _closing_dollar(src, i + 1)
+            if end is not None and _is_formula(src[i + 1:end]):
+                self.i = end + 1
+                return self._formula(src[i + 1:end], False)
+            tail = src[i + 1:]
+            if end is None and 0 < len(tail) <= 12 and not tail[0].isdigit() \
+                    and not any(c.isspace() for c in tail):
+                self.i = len(src)  # "... with N ($K" cut short: the formula it began
+                return Math(tail, False)
         return None
+
+    def _formula(self, tex: str, display: bool) -> Math | list:
+        """A formula; or, when it only wraps text (``\\textit{...}``, ``\\url{...}``: text
+        commands, punctuation), its tokens as text."""
+        if not display and ("\\text" in tex or "\\url" in tex or "\\href" in tex
+                            or "\\emph" in tex or "\\mbox" in tex):
+            rest = _strip_groups(_strip_groups(tex, _TEXT_MODE), _LINKS)
+            if not rest.strip(" .,;:~()[]"):
+                return _merge(_Scanner(tex).run()) or [Text("")]
+        return Math(tex, display)
 
     def _url(self) -> Url | None:
         src, i = self.src, self.i
@@ -223,12 +398,17 @@ class _Scanner:
                 self.i = m.end()
                 return Url(m.group(1), (Text(m.group(1)),))
             return None
-        if src[i] in "hHwW" and (i == 0 or not src[i - 1].isalnum()):
-            m = _BARE_URL.match(src, i)
+        if src[i] == "[":
+            m = _MD_LINK.match(src, i)
             if m:
-                raw = _trim_url(m.group(0))
-                self.i = i + len(raw)
-                return Url(raw, (Text(raw.replace("\\_", "_")),))
+                self.i = m.end()
+                return Url(m.group(2), tuple(_merge(_Scanner(m.group(1)).run())))
+            return None
+        m = _BARE_URL.match(src, i)
+        if m:
+            raw = _trim_url(m.group(0))
+            self.i = i + len(raw)
+            return Url(raw, (Text(_url_label(raw)),))
         return None
 
     def _command(self) -> Token | list | str | None:
@@ -237,74 +417,160 @@ class _Scanner:
         if not m:
             return None
         name = m.group(1)
+        after = m.end()
         if name in ("href", "url"):
-            url = self._braced(m.end())
+            url = self._braced(after)
+            if url is None and name == "url" and src.startswith("{", after):
+                bare = _BARE_URL.match(src, after + 1)  # "\\url{https://x/y." never closed
+                if bare:
+                    raw = _trim_url(bare.group(0))
+                    self.i = after + 1 + len(raw)
+                    return Url(raw, (Text(_url_label(raw)),))
             if url is None:
                 return None
             target, end = url
             if name == "url":
                 self.i = end
-                return Url(target, (Text(target.replace("\\_", "_")),))
+                return Url(target, (Text(_url_label(target)),))
             label = self._braced(end)
             if label is None:
                 return None
             self.i = label[1]
             return Url(target, tuple(_merge(_Scanner(label[0]).run())))
-        if name in TEXT_COMMANDS:
-            arg = self._braced(m.end())
-            style = TEXT_COMMANDS[name]
+        if name in FOOTNOTES:
+            arg = self._braced(self._skip_optional(after))
             if arg is None:
-                if name in ("it", "bf"):  # {\bf x} style switches: drop the switch
-                    self.i = m.end()
-                    return ""
                 return None
             self.i = arg[1]
+            inner = _merge(_Scanner(arg[0]).run())
+            return [Text(" ("), *inner, Text(")")] if inner else ""
+        if name in TWO_ARGUMENTS:
+            first = self._braced(after)
+            second = self._braced(first[1]) if first else None
+            if second is None:
+                return None
+            self.i = second[1]
+            return _merge(_Scanner(second[0]).run())
+        arg = self._braced(self._skip_optional(after)) if name in TEXT_COMMANDS else None
+        if arg is not None:
+            self.i = arg[1]
+            style = TEXT_COMMANDS[name]
             if style is None:
                 return _DROPPED
             inner = _merge(_Scanner(arg[0]).run())
             return Styled(style, tuple(inner)) if style else inner
+        if name in FONT_SWITCHES:  # \bf x outside a group: the switch is dropped
+            self.i = self._skip_space(after)
+            return ""
         if name in SYMBOLS:
-            self.i = m.end()
+            self.i = after + 2 if name.isalpha() and src.startswith("{}", after) else after
+            if SYMBOLS[name] in _OPENING_QUOTES:  # TeX drops the space after a control word
+                self.i = self._skip_space(self.i)
             return Text(SYMBOLS[name])
+        if name in ABBREVIATIONS:
+            self.i = after
+            if src.startswith("{}", after):
+                self.i = after + 2
+            if src.startswith(".", self.i):  # "\etc." must not print "etc.."
+                return Text(ABBREVIATIONS[name].rstrip("."))
+            return Text(ABBREVIATIONS[name])
         if len(name) == 1 and name in ACCENTS:
-            arg_end = m.end()
+            arg_end = after
             if src.startswith("{", arg_end):
-                close = src.find("}", arg_end)
-                arg_end = close + 1 if close > 0 else arg_end
+                close = _matching_brace(src, arg_end)
+                arg_end = close + 1 if close is not None else arg_end
+            elif src.startswith(("\\i", "\\j"), arg_end):  # \'\i: an accent on a dotless i
+                arg_end += 2
             elif arg_end < len(src) and src[arg_end].isalpha():
                 arg_end += 1
             snippet = src[i:arg_end]
             self.i = arg_end
             return Text(_latex_text(snippet))
-        if name in ("i", "j", "ss", "o", "O", "aa", "AA", "ae", "AE", "oe", "OE", "l", "L"):
-            self.i = m.end()
+        if name in _LETTER_COMMANDS:
+            self.i = after
             if self.i < len(src) and src[self.i] == " ":
                 self.i += 1
             return Text(_latex_text("\\" + name))
-        return None  # unknown command: kept literally, nothing lost
+        if name == "romannumeral":
+            n = re.match(r"\s*(\d+)", src[after:])
+            if n:
+                self.i = after + n.end()
+                return Text(_roman(int(n.group(1))))
+        if name.rstrip("*").isalpha() and len(name) > 1:
+            return self._unknown(name.rstrip("*"), after)
+        return None  # any other escaped character: kept literally, nothing lost
+
+    def _unknown(self, name: str, after: int) -> Unknown:
+        """An author's macro: its braced arguments' tokens, or its name as text."""
+        args: list[Token] = []
+        end = after
+        while (arg := self._braced(end)) is not None and len(args) < 3:
+            if args:
+                args.append(Text(" "))
+            args.extend(_merge(_Scanner(arg[0]).run()))
+            end = arg[1]
+        self.i = end
+        if args:
+            return Unknown(name, tuple(_merge(args)))
+        if self.i < len(self.src) and self.src.startswith("{}", self.i):
+            self.i += 2
+        return Unknown(name, (Text(name),))
+
+    def _skip_space(self, j: int) -> int:
+        while j < len(self.src) and self.src[j] in " \t":
+            j += 1
+        return j
+
+    def _skip_optional(self, j: int) -> int:
+        """Past an optional ``[...]`` argument at ``j``, if there is one."""
+        if self.src.startswith("[", j):
+            close = self.src.find("]", j)
+            if close > 0:
+                return close + 1
+        return j
 
     def _braced(self, start: int) -> tuple[str, int] | None:
         """Return (content, index after closing brace) of a balanced ``{...}`` at ``start``."""
-        src = self.src
-        j = start
-        while j < len(src) and src[j] in " \t":
-            j += 1
-        if j >= len(src) or src[j] != "{":
+        j = self._skip_space(start)
+        if j >= len(self.src) or self.src[j] != "{":
             return None
-        depth, k = 0, j
-        while k < len(src):
-            ch = src[k]
-            if ch == "\\":
-                k += 2
-                continue
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    return src[j + 1:k], k + 1
-            k += 1
-        return None
+        close = _matching_brace(self.src, j)
+        return None if close is None else (self.src[j + 1:close], close + 1)
+
+
+def _matching_brace(src: str, j: int) -> int | None:
+    """Index of the ``}`` closing the ``{`` at ``j`` (escaped braces skipped), or ``None``."""
+    depth, k = 0, j
+    while k < len(src):
+        ch = src[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return k
+        k += 1
+    return None
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"),
+                           (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"),
+                           (4, "iv"), (1, "i")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+def _url_label(raw: str) -> str:
+    """How a URL as written is shown: its LaTeX escapes and tilde spellings undone."""
+    label = re.sub(r"\\([_%#&])", r"\1", raw)
+    return re.sub(r"\$\s*\\sim\s*\$|\{\\sim\}|\\textasciitilde(?:\{\})?|\\~(?:\{\})?", "~",
+                  label)
 
 
 def _trim_url(raw: str) -> str:
@@ -350,6 +616,7 @@ def math_to_text(tex: str) -> str:
     try:
         # pylatexenc swallows the space after a command word (\\log k -> logk): keep one;
         # and it drops the norm bars \\| (its own \\lVert gives them).
+        tex = prepare_math(tex).replace("\\operatorname*", "\\operatorname")
         tex = _NORM_BARS.sub("‖", _MATH_WORD_SPACE.sub(r"\1\\ ", tex))
         return _latex_math_text(tex).strip()
     except Exception:  # noqa: BLE001 - any parser failure: show the source, lose nothing
@@ -372,6 +639,24 @@ def strip_emphasis(text: str) -> str:
     return text
 
 
+def unknown_macros(tokens: tuple[Token, ...] | list[Token]) -> tuple[str, ...]:
+    """Names of the commands shown as words because nothing knows them: ``Unknown`` tokens and
+    math commands unknown to the converter (``generator.texmath.unknown_commands``), in order
+    of first occurrence, each once."""
+    out: dict[str, None] = {}
+    for tok in tokens:
+        if isinstance(tok, Unknown):
+            out.setdefault(tok.name, None)
+            out.update(dict.fromkeys(unknown_macros(tok.children)))
+        elif isinstance(tok, Math):
+            out.update(dict.fromkeys(unknown_commands(tok.tex)))
+        elif isinstance(tok, Styled):
+            out.update(dict.fromkeys(unknown_macros(tok.children)))
+        elif isinstance(tok, Url):
+            out.update(dict.fromkeys(unknown_macros(tok.label)))
+    return tuple(out)
+
+
 def to_plain(tokens: tuple[Token, ...] | list[Token]) -> str:
     """Plain Unicode text of tokens: math as readable text, URLs as written, no markup."""
     parts: list[str] = []
@@ -380,7 +665,7 @@ def to_plain(tokens: tuple[Token, ...] | list[Token]) -> str:
             parts.append(tok.value)
         elif isinstance(tok, Math):
             parts.append(math_to_text(tok.tex))
-        elif isinstance(tok, Styled):
+        elif isinstance(tok, Styled | Unknown):
             parts.append(to_plain(tok.children))
         elif isinstance(tok, Url):
             parts.append(to_plain(tok.label))

@@ -9,8 +9,10 @@ Seed format (the product's input contract, see README "Input format"):
 * every following paragraph (lines separated by one or more blank lines; a line of only spaces or
   tabs counts as blank) is one abstract.
 
-Nothing is dropped silently: a file with no abstracts and a duplicated abstract each produce a
-``Notice``; undecodable bytes raise ``InputError`` naming the file, line and byte offset.
+Nothing is dropped silently: a file with no abstracts, a duplicated abstract, and a line whose
+control characters were removed or whose mojibake was repaired (``generator.clean``) each
+produce a ``Notice``; undecodable bytes raise ``InputError`` naming the file, line and byte
+offset. No character stops a run.
 """
 
 from __future__ import annotations
@@ -19,13 +21,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.clean import repair_text
 from generator.errors import InputError
 from generator.records import Abstract, Notice, Source
 
 HEADER_MAX_CHARS = 120
-# Characters no text file of abstracts contains and XML (the feed) cannot carry: C0 controls
-# other than tab, line feed and carriage return, and U+FFFE/U+FFFF.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _BOM = "\ufeff"
 
 
@@ -39,13 +39,24 @@ class SeedFile:
 
 
 @dataclass(frozen=True, slots=True)
+class SeedText:
+    """One seed file parsed: its collection name, its abstracts as ``(first line, text)`` and
+    the notices of the characters repaired while reading it."""
+
+    collection: str
+    paragraphs: tuple[tuple[int, str], ...]
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Seeds:
     """Everything read from a seeds folder.
 
     Attributes:
         abstracts: distinct abstracts in input order (file name order, then position).
         files: one summary per seed file, in the same order.
-        notices: warnings (empty files, duplicates), in the order they were found.
+        notices: warnings (repaired characters, empty files, duplicates), in the order they
+            were found.
     """
 
     abstracts: tuple[Abstract, ...]
@@ -76,7 +87,9 @@ def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
     order: list[list] = []  # [text, collection, [sources]] kept mutable only inside this function
     for path in sorted(seeds_dir.glob("*.txt")):
         shown = f"{label.rstrip('/')}/{path.name}"
-        collection, paragraphs = parse_seed_text(path.read_bytes(), path.name, shown)
+        parsed = parse_seed_file(path.read_bytes(), path.name, shown)
+        collection, paragraphs = parsed.collection, parsed.paragraphs
+        notices.extend(parsed.notices)
         if not paragraphs:
             notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"))
         for number, (line, text) in enumerate(paragraphs, start=1):
@@ -99,16 +112,28 @@ def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
 
 
 def parse_seed_text(data: bytes, name: str, shown: str | None = None) -> tuple[str, list]:
+    """``parse_seed_file`` without its notices: ``(collection, [(line, text), ...])``.
+
+    Raises:
+        InputError: the bytes are not valid UTF-8.
+    """
+    parsed = parse_seed_file(data, name, shown)
+    return parsed.collection, list(parsed.paragraphs)
+
+
+def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedText:
     """Split one seed file's bytes into its collection name and abstracts.
 
     Args:
         data: the raw file content.
         name: the file name, used for the collection name when there is no header.
-        shown: how to name the file in errors (default ``name``).
+        shown: how to name the file in errors and notices (default ``name``).
 
     Returns:
-        ``(collection, [(line, text), ...])`` with 1-based first-line numbers; text lines are
-        stripped and joined with ``"\\n"``.
+        ``SeedText`` with 1-based first-line numbers; text lines are stripped and joined with
+        ``"\\n"``. Control characters are removed (or mapped back to the TeX command a C
+        escape ate) and mojibake repaired (``generator.clean.repair_text``), one ``Notice``
+        per repaired line.
 
     Raises:
         InputError: the bytes are not valid UTF-8 (names line and byte offset).
@@ -122,12 +147,10 @@ def parse_seed_text(data: bytes, name: str, shown: str | None = None) -> tuple[s
             shown, line, f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}"
         ) from None
     text = text.removeprefix(_BOM).replace("\r\n", "\n").replace("\r", "\n")
-    bad = _CONTROL.search(text)
-    if bad:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise InputError(shown, line, f"control character U+{ord(bad.group(0)):04X} at column "
-                                      f"{column}: not text (a binary file?)")
+    text, repairs = repair_text(text)
+    notices = tuple(Notice(shown, r.line, f"control characters: {r.detail}"
+                           if r.kind == "control" else f"mojibake repaired (ftfy): {r.detail}")
+                    for r in repairs)
     paragraphs: list[tuple[int, str]] = []
     current: list[str] = []
     start = 0
@@ -143,8 +166,8 @@ def parse_seed_text(data: bytes, name: str, shown: str | None = None) -> tuple[s
     if current:
         paragraphs.append((start, "\n".join(current)))
     if paragraphs and _is_header(paragraphs[0][1]):
-        return paragraphs[0][1], paragraphs[1:]
-    return collection_from_filename(name), paragraphs
+        return SeedText(paragraphs[0][1], tuple(paragraphs[1:]), notices)
+    return SeedText(collection_from_filename(name), tuple(paragraphs), notices)
 
 
 def _is_header(paragraph: str) -> bool:

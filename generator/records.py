@@ -76,9 +76,12 @@ class Link(_Record):
 
 @dataclass(frozen=True, slots=True)
 class CodeRepo(_Record):
-    """A source-code repository on a forge (GitHub, GitLab, Bitbucket, Codeberg, SourceHut).
+    """A source-code repository on a forge (GitHub, GitLab, Bitbucket, Codeberg, Gitee,
+    SourceHut) or an anonymised mirror of a submission's code (anonymous.4open.science).
 
-    ``url`` is canonical: ``https://{host}/{owner}/{repo}``, no ``.git``, no trailing slash.
+    ``url`` is canonical: ``https://{host}/{owner}/{repo}``, no ``.git``, no trailing slash;
+    for an anonymised mirror ``https://anonymous.4open.science/r/{repo}`` with ``owner`` empty
+    (``generator.urls``).
     """
 
     url: str
@@ -129,6 +132,8 @@ class PaperFacts(_Record):
         entities: models, benchmarks and headline numbers.
         plain, plain_highlight: the abstract and highlight as plain text (computed once here
             because listings, descriptions and similarity all need them).
+        unknown_macros: TeX commands of the abstract that nothing knows (an author's own
+            macros), shown as words; counted in the run summary.
     """
 
     abstract: Abstract
@@ -144,6 +149,7 @@ class PaperFacts(_Record):
     entities: Entities = field(default_factory=Entities)
     plain: str = ""  # the abstract as plain text (no TeX/Markdown), for similarity and search
     plain_highlight: str = ""  # the highlight as plain text, for listings and descriptions
+    unknown_macros: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

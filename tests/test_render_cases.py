@@ -18,6 +18,8 @@ from generator.render.markdown import render_paragraph
 
 UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
 MATH_SPAN = '<span class="pd-math">'
+MATH_OPEN = MATH_SPAN + '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
+MATH_CLOSE = "</math></span>"
 
 
 def md_of(text: str) -> str:
@@ -45,7 +47,7 @@ def assert_safe_html(html: str) -> None:
 CASES = [
     ("emph", r"\emph{x} \textit{y} \textbf{z}", "<em>x</em> <em>y</em> <strong>z</strong>",
      "x y z"),
-    ("escaped-specials", r"50\% \& a\_b \#1", "50% &amp; a_b #1", "50% & a_b #1"),
+    ("escaped-specials", r"50\% \& a\_b \#1", r"50% &amp; a\_b #1", "50% & a_b #1"),
     ("tex-quotes", "``quoted'' and `quoted'", "“quoted” and ‘quoted’", "“quoted” and ‘quoted’"),
     ("dashes", "a---b a--b", "a—b a–b", "a—b a–b"),
     ("cite-ref-removed", r"see~\cite{foo} and \ref{bar}.", "see and.", "see and."),
@@ -99,10 +101,13 @@ CASES = [
     ("link-quote-attr", 'https://x.org/a"onclick="alert(1)',
      r'<a href="https://x.org/a">https&#58;//x\.org/a</a>"onclick&#61;"alert(1)',
      'https://x.org/a"onclick="alert(1)'),
-    ("unconvertible-math", r"Bad $\foo{x}$ here.",
-     r'Bad <code class="pd-tex">$\foo{x}$</code> here.', r"Bad $\foo{x}$ here."),
-    ("unconvertible-math-html", r"Bad $\foo{<b>}$",
-     'Bad <code class="pd-tex">$\\foo{&lt;b&gt;}$</code>', r"Bad $\foo{<b>}$"),
+    # an author's macro in math reads as an upright word, never as raw TeX
+    ("unknown-math-macro", r"Bad $\foo{x}$ here.",
+     f'Bad {MATH_OPEN}<mrow><mo>foo</mo><mrow><mi>x</mi></mrow></mrow>{MATH_CLOSE} here.',
+     "Bad foox here."),
+    ("unknown-math-macro-html", r"Bad $\foo{<b>}$",
+     f"Bad {MATH_OPEN}<mrow><mo>foo</mo><mrow><mo>&#x0003C;</mo><mi>b</mi><mo>&#x0003E;</mo>"
+     f"</mrow></mrow>{MATH_CLOSE}", "Bad foo<b>"),
 ]
 
 

@@ -14,7 +14,7 @@ from generator.extract.links import code_status, extract_links
 from generator.extract.sentences import pick_highlight, split_sentences
 from generator.extract.tags import Taxonomy, assign_tags
 from generator.extract.titles import derive_title
-from generator.markup import plain_text, tokenize
+from generator.markup import plain_text, tokenize, unknown_macros
 from generator.records import Abstract, PaperFacts
 
 
@@ -63,4 +63,5 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
         entities=extract_entities(plain),
         plain=plain,
         plain_highlight=plain_text(highlight),
+        unknown_macros=unknown_macros(tokens),
     )

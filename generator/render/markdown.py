@@ -11,8 +11,17 @@ inject HTML, links, attributes or front matter.
   ``<script>``), so its output is rebuilt by ``_sanitize_mathml``: only MathML elements and
   presentation attributes survive; any other tag, ``<``, ``>`` or ``&`` becomes text.
   Markdown never touches the result (Markdown's special characters in MathML text are numeric
-  entities). A formula latex2mathml cannot convert is shown as its TeX in a code span.
-* URLs become ``<a>`` elements with an escaped ``href``, only for http(s).
+  entities). Before conversion, ``generator.texmath.prepare_math`` rewrites what latex2mathml
+  does not know (alignment environments, ``\\mathop``, ``\\arg\\min``, ``\\mathds``, authors'
+  macros) into standard TeX. A formula latex2mathml cannot convert, or converts into markup
+  that is not MathML (an element inside a token element, TeX left as text), is shown as
+  readable text (pylatexenc's Unicode rendering, ``ε ≤ 1``) in a ``pd-math--text`` span:
+  never as raw TeX, never as escaped markup.
+* URLs become ``<a>`` elements, only for http(s); the ``href`` is the URL as the one URL model
+  (``generator.urls``) normalises it, so a link goes where its extracted link goes.
+* Emphasis: a ``*`` or ``_`` is left active only where CommonMark's delimiter-run rules let it
+  open or close emphasis and it has a partner (``A*-based search and D*-Lite`` has none: both
+  stay literal); all others are escaped.
 """
 
 from __future__ import annotations
@@ -23,7 +32,9 @@ from functools import lru_cache
 
 from latex2mathml.converter import convert as latex_to_mathml
 
-from generator.markup import Math, Styled, Text, Token, Url, to_plain
+from generator.markup import Math, Styled, Text, Token, Unknown, Url, math_to_text, to_plain
+from generator.texmath import prepare_math
+from generator.urls import normalize_url
 
 # Characters with a meaning in Python-Markdown or the extensions this site enables.
 _ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
@@ -40,7 +51,6 @@ _BEFORE_FUNCTION = re.compile(
     r"(</mi>|</mn>|</msqrt>|</msub>|</msup>|</mfrac>)"
     r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)")
 _BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
-_SAFE_SCHEMES = ("http://", "https://")
 
 
 def escape_markdown(text: str, keep_emphasis: bool = False) -> str:
@@ -68,21 +78,73 @@ def escape_markdown(text: str, keep_emphasis: bool = False) -> str:
 
 @lru_cache(maxsize=8192)
 def render_math(tex: str, display: bool) -> str:
-    """TeX -> inline HTML: MathML in a ``pd-math`` span, or the TeX in a code span when it
-    cannot be converted (never dropped)."""
+    """TeX -> inline HTML: MathML in a ``pd-math`` span; when it cannot be converted, readable
+    text in a ``pd-math pd-math--text`` span (never dropped, never raw TeX)."""
+    cls = "pd-math pd-math--display" if display else "pd-math"
     try:
-        mathml = latex_to_mathml(tex, display="block" if display else "inline")
+        mathml = latex_to_mathml(prepare_math(tex), display="block" if display else "inline")
     except Exception:  # noqa: BLE001 - latex2mathml raises many types on bad TeX
         mathml = None
-    if mathml is None or re.search(r">[^<]*\\[A-Za-z]", mathml):  # unknown command left raw
-        return f'<code class="pd-tex">{html.escape(_dollars(tex, display))}</code>'
-    mathml = _sanitize_mathml(mathml)
+    clean = None
+    if mathml is not None and not _RAW_COMMAND.search(mathml):
+        clean = _sanitize_mathml(mathml)
+    if clean is None:
+        return f'<span class="{cls} pd-math--text">{_math_text(tex)}</span>'
     # TeX sets a thin space after an operator name (\log n); latex2mathml emits none, and
     # browsers then run "logn" together.
-    mathml = _FUNCTION_NAME.sub(r'\1<mspace width="0.1667em"></mspace><', mathml)
-    mathml = _BEFORE_FUNCTION.sub(r'\1<mspace width="0.1667em"></mspace>\2', mathml)
-    cls = "pd-math pd-math--display" if display else "pd-math"
-    return f'<span class="{cls}">{mathml}</span>'
+    clean = _FUNCTION_NAME.sub(r'\1<mspace width="0.1667em"></mspace><', clean)
+    clean = _BEFORE_FUNCTION.sub(r'\1<mspace width="0.1667em"></mspace>\2', clean)
+    if not display:
+        return "".join(f'<span class="{cls}{" pd-math--wide" if _wide(part) else ""}">{part}'
+                       "</span>" for part in _line_parts(clean))
+    return f'<span class="{cls}">{clean}</span>'
+
+
+# TeX's rule for breaking inline math: after a relation or a binary operator at the
+# formula's outer level (TeXbook, chapter 14). Browsers do not break inside a <math>.
+_BREAK_AFTER = frozenset("=<>≤≥≈∼≠≡≔∝≪≫→←↦⇒⇔∈∉⊂⊆⊃⊇+−-×·,;")
+_INLINE_HEAD = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>'
+_INLINE_TAIL = "</mrow></math>"
+_LONG_INLINE = 24  # characters of visible text from which an inline formula is split
+_TAG = re.compile(r"<(/?)([a-z]+)[^>]*?(/?)>")
+
+
+def _line_parts(mathml: str) -> list[str]:
+    """An inline formula as one or more ``<math>`` elements, split where TeX may break a line
+    (``_BREAK_AFTER``), so a long formula wraps with the text; short ones stay whole."""
+    if not (mathml.startswith(_INLINE_HEAD) and mathml.endswith(_INLINE_TAIL)):
+        return [mathml]
+    body = mathml[len(_INLINE_HEAD):-len(_INLINE_TAIL)]
+    if len(html.unescape(_TAG.sub("", body))) < _LONG_INLINE:
+        return [mathml]
+    parts, depth, start = [], 0, 0
+    for m in _TAG.finditer(body):
+        if m.group(3):  # <mspace /> and other empty elements
+            continue
+        depth += -1 if m.group(1) else 1
+        if depth == 0 and m.group(2) == "mo":
+            content = html.unescape(_TAG.sub("", body[start:m.end()].rsplit("<mo", 1)[-1]))
+            if content.strip() in _BREAK_AFTER or content.strip() and \
+                    content.strip()[-1] in _BREAK_AFTER:
+                parts.append(body[start:m.end()])
+                start = m.end()
+    parts.append(body[start:])
+    return [_INLINE_HEAD + p + _INLINE_TAIL for p in parts if p]
+
+
+def _wide(mathml: str) -> bool:
+    """Whether a formula part is long enough to need its own scroll box (no break inside)."""
+    return len(html.unescape(_TAG.sub("", mathml))) >= 2 * _LONG_INLINE
+
+
+_RAW_COMMAND = re.compile(r">[^<]*\\[A-Za-z]")  # TeX the converter left as text
+
+
+def _math_text(tex: str) -> str:
+    """A formula as escaped readable text, safe from Markdown (special characters as numeric
+    entities, as in MathML text)."""
+    text = " ".join(math_to_text(tex).split())
+    return _MATHML_SPECIAL.sub(lambda c: f"&#{ord(c.group(0))};", html.escape(text, quote=False))
 
 
 # MathML presentation elements (MathML Core and MathML 3), and their presentation attributes:
@@ -112,12 +174,17 @@ _MATHML_TOKEN = re.compile(
 _MATHML_ATTR = re.compile(r'([a-z][a-z0-9:-]*)="([^"<>]*)"')
 
 
-def _sanitize_mathml(mathml: str) -> str:
+def _sanitize_mathml(mathml: str) -> str | None:
     """Rebuild latex2mathml's output (module docstring): allowed elements, properly nested,
     with their allowed attributes (values escaped); numeric character references kept; every
     other tag, and any tag inside a token element (``mi``, ``mtext`` ...), written as text.
     Text loses the TeX escapes latex2mathml keeps (``90.3\\%``), is HTML-escaped and gets
-    Markdown's special characters as numeric entities. Unclosed elements are closed."""
+    Markdown's special characters as numeric entities. Unclosed elements are closed.
+
+    Returns ``None`` when the converter nested MathML elements inside a token element (a
+    closing tag of another MathML element inside ``mi``/``mo``/...: ``\\mathop{\\mathrm{x}}``
+    gave ``<mo><mrow><mi>x</mi></mrow></mo>``): that is broken conversion, not text, and is
+    never shown as escaped markup."""
     out: list[str] = []
     stack: list[str] = []
 
@@ -136,6 +203,8 @@ def _sanitize_mathml(mathml: str) -> str:
         elif m.group("end"):
             if stack and stack[-1] == tag:
                 out.append(f"</{stack.pop()}>")
+            elif stack and stack[-1] in _TOKEN_ELEMENTS and tag in _MATHML_ELEMENTS:
+                return None
             else:
                 text(m.group(0))
         elif tag in _MATHML_ELEMENTS and not (stack and stack[-1] in _TOKEN_ELEMENTS):
@@ -152,37 +221,102 @@ def _sanitize_mathml(mathml: str) -> str:
     return "".join(out)
 
 
-def _dollars(tex: str, display: bool) -> str:
-    return f"$${tex}$$" if display else f"${tex}$"
-
-
 def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
     """Markdown for a token sequence (one paragraph, no line breaks)."""
+    active = _active_emphasis(tokens)
     out: list[str] = []
-    for tok in tokens:
+    for n, tok in enumerate(tokens):
         if isinstance(tok, Text):
-            out.append(escape_markdown(" ".join(tok.value.split("\n")), keep_emphasis=True))
+            out.append(_escape_text(" ".join(tok.value.split("\n")), active.get(n, ())))
         elif isinstance(tok, Math):
             out.append(render_math(tok.tex, tok.display))
         elif isinstance(tok, Styled):
             inner = render_tokens(tok.children)
-            if tok.style == "code":
-                out.append(f"<code>{inner}</code>")
-            else:
-                tag = "em" if tok.style == "em" else "strong"
-                out.append(f"<{tag}>{inner}</{tag}>")
+            tag = _STYLE_TAGS.get(tok.style)
+            out.append(f"<{tag}>{inner}</{tag}>" if tag else inner)
+        elif isinstance(tok, Unknown):
+            out.append(render_tokens(tok.children))
         elif isinstance(tok, Url):
             out.append(render_link(tok))
     return "".join(out)
 
 
+_STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
+# A delimiter run of * or _ (CommonMark 6.2).
+_DELIMITER_RUN = re.compile(r"\*+|_+")
+_PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+
+
+def _active_emphasis(tokens: tuple[Token, ...] | list[Token]) -> dict[int, tuple[int, ...]]:
+    """Which emphasis markers of the ``Text`` tokens can take part in emphasis: CommonMark's
+    rules for delimiter runs (left- and right-flanking, ``_`` not inside a word) and pairing
+    (an opener with a later closer of the same character), over the whole sequence with every
+    other token standing for one letter. Returns token index -> offsets of active markers."""
+    chunks: list[str] = []
+    starts: list[int] = []
+    at = 0
+    for tok in tokens:
+        starts.append(at)
+        chunk = " ".join(tok.value.split("\n")) if isinstance(tok, Text) else "x"
+        chunks.append(chunk)
+        at += len(chunk)
+    text = "".join(chunks)
+    if "*" not in text and "_" not in text:
+        return {}
+    runs = []
+    for m in _DELIMITER_RUN.finditer(text):
+        before = text[m.start() - 1] if m.start() > 0 else " "
+        after = text[m.end()] if m.end() < len(text) else " "
+        left = not after.isspace() and (after not in _PUNCTUATION or before.isspace()
+                                        or before in _PUNCTUATION)
+        right = not before.isspace() and (before not in _PUNCTUATION or after.isspace()
+                                          or after in _PUNCTUATION)
+        char = m.group(0)[0]
+        if char == "_":
+            can_open = left and (not right or before in _PUNCTUATION)
+            can_close = right and (not left or after in _PUNCTUATION)
+        else:
+            can_open, can_close = left, right
+        runs.append([m.start(), m.end(), char, can_open, can_close, False])
+    openers: list[list] = []
+    for run in runs:
+        if run[4]:
+            partner = next((o for o in reversed(openers) if o[2] == run[2]), None)
+            if partner is not None:
+                partner[5] = run[5] = True
+                openers = openers[:openers.index(partner)]
+                continue
+        if run[3]:
+            openers.append(run)
+    active: dict[int, list[int]] = {}
+    for start, end, _, _, _, used in runs:
+        if used:
+            for pos in range(start, end):
+                n = max(i for i, s in enumerate(starts) if s <= pos)
+                active.setdefault(n, []).append(pos - starts[n])
+    return {n: tuple(v) for n, v in active.items()}
+
+
+def _escape_text(text: str, active: tuple[int, ...]) -> str:
+    """``escape_markdown`` keeping only the emphasis markers at the offsets in ``active``."""
+    out: list[str] = []
+    pos = 0
+    for m in re.finditer(r"[*_]", text):
+        if m.start() in active:
+            continue
+        out.append(escape_markdown(text[pos:m.start()], keep_emphasis=True))
+        out.append("\\" + m.group(0))
+        pos = m.end()
+    out.append(escape_markdown(text[pos:], keep_emphasis=True))
+    return "".join(out)
+
+
 def render_link(tok: Url) -> str:
-    """An ``<a>`` for an http(s) URL; anything else stays escaped text."""
+    """An ``<a>`` for an http(s) URL (its ``href`` normalised by ``generator.urls``);
+    anything else stays escaped text."""
     label = escape_markdown(to_plain(tok.label))
-    href = tok.raw.replace("\\_", "_")
-    if href.lower().startswith("www."):
-        href = "https://" + href
-    if not href.lower().startswith(_SAFE_SCHEMES):
+    href = normalize_url(tok.raw)
+    if href is None:
         return label
     return f'<a href="{html.escape(href, quote=True)}">{label}</a>'
 

@@ -31,14 +31,21 @@ from generator.records import Kept, Paper, text_digest
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
+from generator.urls import FORGE_LABELS, forge_label
 
 PAGE_SIZE = 200
 # libyaml's safe dumper when PyYAML was built with it (same output, several times faster).
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 DESCRIPTION_MAX = 300
 _TEMPLATES = Path(__file__).parent / "templates"
-HOST_LABELS = {"github.com": "GitHub", "gitlab.com": "GitLab", "bitbucket.org": "Bitbucket",
-               "codeberg.org": "Codeberg", "git.sr.ht": "SourceHut"}
+class _HostLabels(dict):
+    """Forge host -> badge label (``generator.urls.forge_label``: any GitLab host too)."""
+
+    def __missing__(self, host: str) -> str:
+        return forge_label(host)
+
+
+HOST_LABELS = _HostLabels(FORGE_LABELS)
 
 
 @dataclass(frozen=True, slots=True)

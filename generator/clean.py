@@ -1,0 +1,106 @@
+"""Repair the characters of decoded seed text: control characters and mojibake.
+
+Real abstracts are scraped from PDFs and web pages and carry characters no author typed:
+
+* **Control characters** (C0 except tab, line feed and carriage return; DEL; C1; U+FFFE and
+  U+FFFF), which XML (the feed) cannot carry and no reader can see. Four of them are C escape
+  sequences that ate a TeX backslash (a JSON or Python string turned ``\\beta`` into U+0008 +
+  ``eta``): ``\\a`` U+0007, ``\\b`` U+0008, ``\\v`` U+000B, ``\\f`` U+000C. Followed by a
+  letter they are written back as that command's backslash and letter (``$\\beta$``); every
+  other control character is removed (U+0002 stands where a PDF had a hyphenation point:
+  ``quanti\\x02fying`` -> ``quantifying``).
+* **Mojibake**: UTF-8 decoded as Windows-1252 or Latin-1 (``â€™`` for ``’``), repaired by ftfy's
+  ``fix_encoding``, which only undoes such encoding mix-ups (it does not touch quotes, widths,
+  ligatures or HTML entities).
+
+Each repair is reported (``Repair``) so the reader can name file, line and characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import ftfy
+
+# What XML 1.0 cannot carry or a text file should not hold (tab, LF and CR are text).
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+# C escapes that stand for a backslash and a letter (Python's and JSON's string escapes).
+_ESCAPE_LETTERS = {"\x07": "a", "\x08": "b", "\x0b": "v", "\x0c": "f"}
+# ftfy's own cheap test for text that may hold mojibake: any character of the sequences it
+# repairs (Latin-1 / Windows-1252 letters that UTF-8 lead bytes decode to).
+_MAYBE_MOJIBAKE = re.compile("[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e"
+                             "\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022"
+                             "\u2026\u2030\u2039\u203a\u20ac\u2122]")
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """One repaired line.
+
+    Attributes:
+        line: 1-based line number in the text given to ``repair_text``.
+        kind: ``"control"`` (characters removed or mapped) or ``"mojibake"``.
+        detail: what was done, for a message (``"U+0008 -> \\\\b"``, ``"'â€™' -> '’'"``).
+    """
+
+    line: int
+    kind: str
+    detail: str
+
+
+def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:
+    """Remove or map control characters and repair mojibake, line by line.
+
+    Args:
+        text: decoded text with ``\\n`` line ends.
+
+    Returns:
+        ``(repaired text, repairs)``; the text has as many lines as before and no character
+        matched by ``CONTROL``. Never raises.
+    """
+    if not CONTROL.search(text) and not _MAYBE_MOJIBAKE.search(text):
+        return text, ()
+    lines = text.split("\n")
+    repairs: list[Repair] = []
+    for number, line in enumerate(lines, start=1):
+        # Mojibake first: a C1 control can be one byte of it ("â€\x9d" is "”").
+        if _MAYBE_MOJIBAKE.search(line):
+            fixed = ftfy.fix_encoding(line)
+            if fixed != line:
+                repairs.append(Repair(number, "mojibake", _difference(line, fixed)))
+                line = fixed
+        if CONTROL.search(line):
+            line, detail = _controls(line)
+            repairs.append(Repair(number, "control", detail))
+        lines[number - 1] = line
+    return "\n".join(lines), tuple(repairs)
+
+
+def _controls(line: str) -> tuple[str, str]:
+    """The line without control characters, and a description of each one."""
+    done: list[str] = []
+
+    def sub(m: re.Match[str]) -> str:
+        c = m.group(0)
+        letter = _ESCAPE_LETTERS.get(c)
+        nxt = line[m.end():m.end() + 1]
+        code = f"U+{ord(c):04X} at column {m.start() + 1}"
+        if letter and nxt.isascii() and nxt.isalpha():
+            done.append(f"{code} -> \\{letter}")
+            return "\\" + letter
+        done.append(f"{code} removed")
+        return ""
+
+    return CONTROL.sub(sub, line), ", ".join(done)
+
+
+def _difference(before: str, after: str) -> str:
+    """``'â€™' -> '’'``: the first stretch where two strings differ, shortened."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end_b, end_a = len(before), len(after)
+    while end_b > start and end_a > start and before[end_b - 1] == after[end_a - 1]:
+        end_b, end_a = end_b - 1, end_a - 1
+    return f"{before[start:end_b][:40]!r} -> {after[start:end_a][:40]!r}"

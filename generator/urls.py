@@ -1,0 +1,257 @@
+"""The one URL model: how an abstract's URL is repaired, normalised and classified.
+
+Used by the tokenizer (``generator.markup``: where a URL is), extraction
+(``generator.extract.links``: links, code repositories, Hub artefacts, kinds) and rendering
+(``generator.render.markdown``: the ``href`` of every link), so a URL is the same resource
+everywhere.
+
+Repairs, for the ways real abstracts write URLs:
+
+* LaTeX escapes inside a URL: ``\\_``, ``\\%``, ``\\#``, ``\\&``; a tilde written the LaTeX way
+  (``\\~{}``, ``\\textasciitilde``, ``$\\sim$``, ``{\\sim}``) is ``~``;
+* a doubled or broken scheme (``https://https://``, ``http://https://``, ``https//``,
+  ``https: //``, ``https:/``) becomes one ``https://``;
+* no scheme: ``www.`` and the known hosts (``KNOWN_SCHEMELESS``, e.g. ``github.com/o/r``)
+  get ``https://``.
+
+Normalisation: parsed and normalised by yarl (RFC 3986: host lower-cased and IDNA-encoded,
+default port dropped, dot segments resolved, percent-escapes of unreserved characters
+decoded); for forge and Hub URLs also ``https``, no ``www.``, no ``.git`` suffix and no
+trailing slash. Only ``http``/``https`` URLs with a host are links: no ``javascript:``,
+``data:`` or ``vbscript:`` URL is ever produced.
+
+Forge layouts (``code_repo``): GitHub, Bitbucket, Codeberg, Gitee: ``/owner/repo/...``, where a
+first segment that is one of the forge's own pages (``RESERVED_OWNERS``: ``features``,
+``orgs``, ``advisories`` ...) is no owner; GitLab (gitlab.com and any ``gitlab.*`` host):
+``/group/.../project``, cut at ``/-/`` or at a page name (``tree``, ``blob``, ``issues`` ...);
+SourceHut: ``/~user/repo``; the anonymised mirror of a submission's code
+(anonymous.4open.science): ``/r/name``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from yarl import URL
+
+from generator.records import CodeRepo, HubRef
+
+# Forges whose URLs name a repository, and how a badge names each.
+FORGE_LABELS = {"github.com": "GitHub", "gitlab.com": "GitLab", "bitbucket.org": "Bitbucket",
+                "codeberg.org": "Codeberg", "gitee.com": "Gitee", "git.sr.ht": "SourceHut",
+                "anonymous.4open.science": "Anonymous"}
+CODE_HOSTS = tuple(FORGE_LABELS)
+HUB_HOSTS = ("huggingface.co", "hf.co")
+# First path segments that are a forge's own pages, never a repository's owner (GitHub's,
+# GitLab's, Bitbucket's and Codeberg's site maps).
+RESERVED_OWNERS: dict[str, frozenset[str]] = {
+    "github.com": frozenset((
+        "about", "account", "advisories", "apps", "blog", "collections", "contact", "codespaces",
+        "customer-stories", "dashboard", "discussions", "education", "enterprise", "events",
+        "explore", "features", "git-guides", "home", "issues", "join", "login", "logout",
+        "marketplace", "mobile", "new", "notifications", "open-source", "organizations", "orgs",
+        "pricing", "pulls", "readme", "resources", "search", "security", "sessions", "settings",
+        "signup", "site", "solutions", "sponsors", "stars", "team", "topics", "trending",
+        "users", "watching")),
+    "gitlab": frozenset(("explore", "help", "users", "dashboard", "groups", "projects", "admin",
+                         "search", "api", "-")),
+    "bitbucket.org": frozenset(("product", "account", "dashboard", "repo", "blog", "site")),
+    "codeberg.org": frozenset(("explore", "user", "org", "api", "repo")),
+    "gitee.com": frozenset(("explore", "enterprises", "help", "organizations", "search",
+                            "features")),
+}
+# GitLab page names after a project's path when the ``/-/`` separator is left out.
+_GITLAB_PAGES = frozenset(("tree", "blob", "raw", "issues", "merge_requests", "wikis", "commits",
+                           "commit", "releases", "tags", "branches", "pipelines", "snippets"))
+# First path segments of huggingface.co: Hub artefacts, and pages of the site itself.
+_HUB_KINDS = {"datasets": "dataset", "spaces": "space"}
+_HUB_PAPERS = "papers"
+_HUB_RESERVED = frozenset(("docs", "blog", "papers", "models", "collections", "organizations",
+                           "learn", "pricing", "settings", "login", "join", "tasks", "posts",
+                           "chat", "api", "enterprise", "courses", "changelog"))
+PAPER_HOSTS = ("arxiv.org", "doi.org", "dx.doi.org", "openreview.net", "aclanthology.org",
+               "proceedings.neurips.cc", "proceedings.mlr.press", "papers.nips.cc",
+               "ieeexplore.ieee.org", "dl.acm.org", "link.springer.com", "biorxiv.org",
+               "medrxiv.org", "ssrn.com", "semanticscholar.org", "papers.ssrn.com")
+DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com", "paperswithcode.com",
+              "drive.google.com", "dataverse.harvard.edu", "physionet.org")
+# DOI prefixes of data repositories (Zenodo, Figshare, Dryad, PANGAEA): their DOIs name data.
+_DATA_DOI_PREFIXES = ("/10.5281/", "/10.6084/", "/10.5061/", "/10.1594/")
+PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app",
+                    "sites.google.com", ".readthedocs.io")
+# Hosts whose URLs authors write without a scheme ("Our code is at github.com/o/r").
+KNOWN_SCHEMELESS = (*CODE_HOSTS, *HUB_HOSTS, "arxiv.org")
+
+_LATEX_TILDE = re.compile(r"\$\s*\\sim\s*\$|\{\\sim\}|\\textasciitilde(?:\{\})?|\\~(?:\{\})?")
+_LATEX_ESCAPE = re.compile(r"\\([_%#&])")
+# Repeated, glued or broken schemes before the real one: keep one https:// or http://.
+_SCHEMES = re.compile(r"^(?:(?:https?|ttps?)\s?:?\s?/+\s?)*(https?)\s?:?\s?/+\s?", re.IGNORECASE)
+_SCHEMELESS = re.compile(
+    r"^(?:www\.|(?:" + "|".join(re.escape(h) for h in KNOWN_SCHEMELESS) + r")/)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class WebLink:
+    """One URL classified: its normalised form, kind, and the repository or Hub artefact it
+    points into (``None`` when it points into none)."""
+
+    url: str
+    kind: str
+    repo: CodeRepo | None
+    hub: HubRef | None
+
+
+def repair_url(raw: str) -> str:
+    """The URL an author meant (module docstring, "Repairs"); unrecognisable input comes back
+    stripped of LaTeX escapes, otherwise unchanged."""
+    url = raw.strip().strip("<>")
+    url = _LATEX_ESCAPE.sub(r"\1", _LATEX_TILDE.sub("~", url))
+    m = _SCHEMES.match(url)
+    if m:
+        return f"{m.group(1).lower()}://{url[m.end():]}"
+    if _SCHEMELESS.match(url):
+        return "https://" + url
+    return url
+
+
+def normalize_url(raw: str) -> str | None:
+    """Canonical form of one URL as written, or ``None`` if it is not an http(s) URL.
+
+    >>> normalize_url("https://github.com/miccunifi/lambda\\\\_orthogonality.git")
+    'https://github.com/miccunifi/lambda_orthogonality'
+    """
+    url = _parse(repair_url(raw))
+    if url is None:
+        return None
+    host = url.host or ""
+    bare = host.removeprefix("www.")
+    if _forge(bare) or bare in HUB_HOSTS:
+        path = url.raw_path.rstrip("/").removesuffix(".git")
+        url = url.with_scheme("https").with_host(bare).with_port(None)
+        return _unsplit(url, path)
+    return _unsplit(url, "" if url.raw_path == "/" else url.raw_path)
+
+
+def _parse(url: str) -> URL | None:
+    try:
+        parsed = URL(url)
+        if parsed.scheme not in ("http", "https") or not parsed.host:
+            return None
+        parsed.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except (ValueError, TypeError, UnicodeError):  # "http://[", bad IDNA, ...
+        return None
+    return parsed
+
+
+def _unsplit(url: URL, raw_path: str) -> str:
+    """``url`` as text with ``raw_path`` as its (already encoded) path."""
+    port = "" if url.explicit_port is None or url.is_default_port() else f":{url.port}"
+    head = f"{url.scheme}://{url.raw_host}{port}"
+    query = f"?{url.raw_query_string}" if url.raw_query_string else ""
+    fragment = f"#{url.raw_fragment}" if url.raw_fragment else ""
+    return head + raw_path + query + fragment
+
+
+def _forge(host: str) -> str | None:
+    """The forge key of a host (``RESERVED_OWNERS``' keys; ``"gitlab"`` for any GitLab)."""
+    if host == "gitlab.com" or host.startswith("gitlab."):
+        return "gitlab"
+    if host == "raw.githubusercontent.com":
+        return "github.com"
+    return host if host in FORGE_LABELS else None
+
+
+def forge_label(host: str) -> str:
+    """How a badge names a forge host: ``GitHub``, ``GitLab`` (any GitLab), ..., or the host."""
+    return FORGE_LABELS.get(host) or ("GitLab" if _forge(host) == "gitlab" else host)
+
+
+def code_repo(url: str) -> CodeRepo | None:
+    """The repository a normalised URL points into (deep paths included), or ``None``."""
+    parsed = _parse(url)
+    if parsed is None:
+        return None
+    host = parsed.host or ""
+    forge = _forge(host)
+    if forge is None:
+        return None
+    segments = [s for s in parsed.path.split("/") if s]
+    if host == "anonymous.4open.science":
+        if len(segments) < 2 or segments[0] != "r":
+            return None
+        return CodeRepo(f"https://{host}/r/{segments[1]}", host, "", segments[1])
+    if forge == "gitlab":
+        cut = next((i for i, s in enumerate(segments) if s == "-" or s in _GITLAB_PAGES),
+                   len(segments))
+        segments = segments[:cut]
+    else:
+        segments = segments[:2]
+    if len(segments) < 2 or segments[0].lower() in RESERVED_OWNERS.get(forge, ()):
+        return None
+    if host == "raw.githubusercontent.com":
+        host = "github.com"
+    owner, repo = "/".join(segments[:-1]), segments[-1].removesuffix(".git")
+    if host == "git.sr.ht" and not owner.startswith("~"):
+        return None
+    return CodeRepo(f"https://{host}/{owner}/{repo}", host, owner, repo)
+
+
+def hub_ref(url: str) -> HubRef | None:
+    """A Hugging Face model, dataset or space a normalised URL points to, or ``None``."""
+    parsed = _parse(url)
+    if parsed is None or (parsed.host or "") not in HUB_HOSTS:
+        return None
+    segments = [s for s in parsed.path.split("/") if s]
+    kind = "model"
+    if segments and segments[0] in _HUB_KINDS:
+        kind = _HUB_KINDS[segments[0]]
+        segments = segments[1:]
+    elif segments and segments[0] in _HUB_RESERVED:
+        return None
+    if len(segments) < 2:
+        return None
+    name = "/".join(segments[:2])
+    prefix = "" if kind == "model" else f"{kind}s/"
+    return HubRef(f"https://huggingface.co/{prefix}{name}", kind, name)
+
+
+def link_kind(url: str) -> str:
+    """``code``, ``project``, ``paper``, ``data`` or ``other`` for a normalised URL."""
+    parsed = _parse(url)
+    host = (parsed.host or "") if parsed is not None else ""
+    bare = host.removeprefix("www.")
+    path = parsed.path if parsed is not None else ""
+    if _forge(bare):
+        if code_repo(url):
+            return "code"
+        return "project" if bare == "anonymous.4open.science" else "other"
+    if bare in HUB_HOSTS:
+        first = path.strip("/").split("/", 1)[0]
+        if first == _HUB_PAPERS:  # huggingface.co/papers/<arXiv id>: a paper's page
+            return "paper" if path.strip("/") != _HUB_PAPERS else "other"
+        if first == "spaces":  # a demo app
+            return "project"
+        return "data" if hub_ref(url) else "other"  # models, datasets; docs, blog: other
+    if bare in ("doi.org", "dx.doi.org") and path.startswith(_DATA_DOI_PREFIXES):
+        return "data"
+    if bare in PAPER_HOSTS or host in PAPER_HOSTS:
+        return "paper"
+    if bare in DATA_HOSTS:
+        return "data"
+    if any(host.endswith(s) for s in PROJECT_SUFFIXES):
+        return "project"
+    return "other"
+
+
+def classify(raw: str) -> WebLink | None:
+    """Normalise and classify one URL as written; ``None`` when it is not an http(s) URL.
+    A URL into a repository or Hub artefact carries it; a URL that is exactly a repository's
+    (up to case) is spelled as the canonical repository URL."""
+    url = normalize_url(raw)
+    if url is None:
+        return None
+    repo = code_repo(url)
+    if repo is not None and url.lower() == repo.url.lower():
+        url = repo.url
+    return WebLink(url, link_kind(url), repo, hub_ref(url))

@@ -1,0 +1,85 @@
+"""No page scrolls sideways at a phone's width (issue 13): long display and inline formulas,
+long URLs and an aligned environment, built with the real site and measured in Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from browser_support import new_page, playwright, serve
+from conftest import _copy_project
+
+playwright()  # skips (or fails in CI) the whole module without Chromium
+pytestmark = pytest.mark.browser
+
+PHONE = 390
+LONG = [
+    # a long display formula
+    r"We propose WideDisplay, bounding $$\mathcal{L}(\theta) = \sum_{i=1}^{N} \sum_{j=1}^{M} "
+    r"\left( y_{ij} - f_\theta(x_{ij}) \right)^2 + \lambda_1 \|\theta\|_2^2 + \lambda_2 "
+    r"\|\theta\|_1 + \lambda_3 \sum_{k=1}^{K} \mathrm{KL}(p_k \| q_k) + \lambda_4 "
+    r"\mathbb{E}_{z \sim p(z)}[\log q(z)]$$ for every model.",
+    # a long inline formula, and an aligned environment
+    r"We propose WideInline with $f(x) = \sum_{i=1}^{n} a_i x_i + \sum_{j=1}^{m} b_j y_j + "
+    r"\lambda \|w\|_2^2 + \mu \|v\|_1 \leq C + \epsilon + \delta + \gamma + \eta + \kappa$ and "
+    r"\[\begin{aligned} a &= b + c + d + e + f + g \\ h &= i + j + k + l + m + n \end{aligned}\]"
+    r" in the text.",
+    # long URLs
+    "We propose WideLinks; code at https://github.com/some-organisation-name/"
+    "a-very-long-repository-name-that-does-not-fit-on-a-phone/tree/main/src/models and data "
+    "at https://example.org/datasets/" + "x" * 120 + ".",
+]
+
+
+@pytest.fixture(scope="module")
+def layout_site(tmp_path_factory) -> Path:
+    """The site built from one seed file of the wide abstracts above."""
+    project = _copy_project(tmp_path_factory.mktemp("layout") / "project")
+    for f in (project / "seeds").glob("*.txt"):
+        f.unlink()
+    (project / "seeds" / "wide.txt").write_text("Wide Papers\n\n" + "\n\n".join(LONG) + "\n",
+                                                encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build"], cwd=project,
+                          capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return project / "site"
+
+
+def test_no_sideways_scroll_at_390px(browser, layout_site):
+    """Every paper page is as wide as a 390 px viewport; wide formulas stay in their boxes."""
+    papers = json.loads((layout_site / "papers.json").read_text(encoding="utf-8"))
+    assert len(papers) == len(LONG)
+    with serve(layout_site) as base, new_page(browser) as page:
+        page.set_viewport_size({"width": PHONE, "height": 800})
+        for paper in papers:
+            page.goto(base + paper["url"])
+            widths = page.evaluate("""() => ({
+                doc: document.documentElement.scrollWidth,
+                body: document.body.scrollWidth,
+                maths: document.querySelectorAll('article math').length,
+                display: [...document.querySelectorAll('.pd-math--display')].map(
+                    e => [e.clientWidth, e.scrollWidth]),
+            })""")
+            assert widths["doc"] <= PHONE and widths["body"] <= PHONE, (paper["url"], widths)
+            assert widths["maths"] >= 1 or "WideLinks" in paper["abstract"]
+            for client, scroll in widths["display"]:
+                assert client <= PHONE  # the box fits; its content may scroll inside it
+                assert scroll >= client
+
+
+def test_long_inline_formula_wraps(browser, layout_site):
+    """The long inline formula is split into parts that sit on more than one line."""
+    papers = json.loads((layout_site / "papers.json").read_text(encoding="utf-8"))
+    [url] = [p["url"] for p in papers if "WideInline" in p["abstract"]]
+    with serve(layout_site) as base, new_page(browser) as page:
+        page.set_viewport_size({"width": PHONE, "height": 800})
+        page.goto(base + url)
+        tops = page.eval_on_selector_all(
+            "article p .pd-math:not(.pd-math--display)",
+            "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+        assert len(tops) > 1 and len(set(tops)) > 1, tops
