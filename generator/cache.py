@@ -31,9 +31,12 @@ _PACKAGE = Path(__file__).parent
 
 
 def fingerprint(*files: Path) -> str:
-    """SHA-256 over the generator's ``.py`` and template files and the given ``files``."""
+    """SHA-256 over the generator's ``.py``, template and data files (the tag model) and the
+    given ``files``."""
     h = hashlib.sha256()
-    sources = sorted(_PACKAGE.rglob("*.py")) + sorted((_PACKAGE / "render" / "templates").glob("*"))
+    sources = (sorted(_PACKAGE.rglob("*.py"))
+               + sorted((_PACKAGE / "render" / "templates").glob("*"))
+               + sorted((_PACKAGE / "data").glob("*")))
     for path in [*sources, *files]:
         h.update(str(path.relative_to(_PACKAGE) if path.is_relative_to(_PACKAGE) else path.name)
                  .encode())

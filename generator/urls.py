@@ -81,6 +81,8 @@ _DATA_DOI_PREFIXES = ("/10.5281/", "/10.6084/", "/10.5061/", "/10.1594/")
 PROJECT_SUFFIXES = (".github.io", ".gitlab.io", ".pages.dev", ".netlify.app", ".vercel.app",
                     "sites.google.com", ".readthedocs.io")
 # Hosts whose URLs authors write without a scheme ("Our code is at github.com/o/r").
+_HTTPS_HOSTS = frozenset(("arxiv.org", "doi.org", "dx.doi.org", "openreview.net", "zenodo.org",
+                          "aclanthology.org", "proceedings.mlr.press", "proceedings.neurips.cc"))
 KNOWN_SCHEMELESS = (*CODE_HOSTS, *HUB_HOSTS, "arxiv.org")
 
 _LATEX_TILDE = re.compile(r"\$\s*\\sim\s*\$|\{\\sim\}|\\textasciitilde(?:\{\})?|\\~(?:\{\})?")
@@ -130,6 +132,10 @@ def normalize_url(raw: str) -> str | None:
         path = url.raw_path.rstrip("/").removesuffix(".git")
         url = url.with_scheme("https").with_host(bare).with_port(None)
         return _unsplit(url, path)
+    if bare in _HTTPS_HOSTS or host.endswith(PROJECT_SUFFIXES):
+        # These hosts serve HTTPS only (an http:// link is redirected): one spelling.
+        url = url.with_scheme("https")
+    # Other hosts are kept as written: rewriting their scheme or host could break the link.
     return _unsplit(url, "" if url.raw_path == "/" else url.raw_path)
 
 

@@ -55,3 +55,16 @@ def test_benchmark_is_not_also_a_model():
     e = extract_entities("We fine-tune Llama-3-8B and test on MMLU-Pro and CIFAR-100.")
     assert e.models == ("Llama-3-8B",)
     assert e.benchmarks == ("MMLU-Pro", "CIFAR-100")
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    # issue 12: ranges, units and metrics are kept whole
+    ("It gives a 2-5x speedup over the baseline.", ("2-5x speedup",)),
+    ("It is 2 to 5 times faster than search.", ("2 to 5 times faster",)),
+    ("Our model reaches 28.4 BLEU on WMT14.", ("28.4 BLEU",)),
+    ("It achieves 99.3% accuracy on MNIST.", ("99.3% accuracy",)),
+    ("It raises the mIoU of 52.3 reported before.", ("mIoU of 52.3",)),
+    ("A 3.2 points gain in F1.", ("3.2 points",)),
+])
+def test_numbers_keep_ranges_units_and_metrics(text, numbers):
+    assert extract_entities(text).numbers == numbers

@@ -24,14 +24,24 @@ _BENCHMARK = re.compile(
     r"SQuAD|WikiText(?:-103)?|LongBench|Kinetics(?:-\d+)?|ScanNet|KITTI|nuScenes|"
     r"[A-Z][A-Za-z0-9]*-?Bench(?:_\w+)?)\b"
 )
+# A figure: a number or a range ("2-5", "1.77×-3.01×", "2 to 5"), with its unit.
+_FIGURE = (r"(?:up to |nearly |over |about |only |around |roughly |at least |more than )?"
+           r"\d+(?:[.,]\d+)?(?:\s?(?:×|x|%|-fold|\s?times)(?!\w))?"
+           r"(?:\s?(?:[-–—]|to)\s?\d+(?:\.\d+)?)?\s?(?:×|x|%|-fold|\s?times)(?!\w)")
+_METRIC = (r"(?:BLEU|ROUGE(?:-[L12])?|F1|mAP|AP(?:50)?|mIoU|IoU|AUC|AUROC|FID|PSNR|SSIM|"
+           r"top-[15](?: accuracy)?|WER|CER|EM|pass@\d+|NDCG(?:@\d+)?|MRR|Recall@\d+|dB|"
+           r"points?|pp|perplexity|accuracy|success rate|win rate)")
+_EFFECT = (r"(?:faster|fewer|speedups?|speed-ups?|reductions?|less|lower|higher|improvements?|"
+           r"gains?|smaller|larger|of (?:video )?tokens|FLOPs|accuracy|memory|success rate|"
+           r"compression|throughput|cheaper|better)")
+# A figure with its effect, up to three words apart but not across a clause ("35% while
+# keeping answer accuracy" is not a figure about accuracy); a score with its metric
+# ("28.4 BLEU", "mIoU of 52.3").
 _NUMBER = re.compile(
-    r"(?:up to |nearly |over |about |only )?\d+(?:\.\d+)?\s?(?:×|x|%|\\%)"
-    r"(?:\s?[-–]\s?\d+(?:\.\d+)?\s?(?:×|x|%))?"
-    # up to three words between the figure and its effect word, but not across a clause
-    # ("35% while keeping answer accuracy" is not a number about accuracy)
-    r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|maintaining|preserving|retaining)\b)\w+\s)"
-    r"{0,3}?(?:faster|fewer|speedup|speed-up|reduction|less|lower|higher|"
-    r"improvement|gain|smaller|of (?:video )?tokens|FLOPs|accuracy|memory|success rate))",
+    _FIGURE + r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|maintaining|preserving|retaining)\b)"
+    r"\w+\s){0,3}?" + _EFFECT + r"\b)"
+    r"|\b\d+(?:\.\d+)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-])"
+    r"|\b" + _METRIC + r"\s(?:of|score of)\s\d+(?:\.\d+)?(?:\s?%)?",
     re.IGNORECASE,
 )
 

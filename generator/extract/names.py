@@ -56,9 +56,18 @@ COMMON_NAMES = frozenset((
     "ECCV", "ICCV", "EMNLP", "KDD", "arXiv", "i.i.d", "SotA"))
 
 _COMMON_LOWER = frozenset(n.lower() for n in COMMON_NAMES)
-_COINED = re.compile(r"(?<![\w\-+.])([A-Za-z0-9][\w\-+.²³]*[\w+²³]|[A-Z])(?![\w\-+²³])"
+# Words with a capital or a digit (a name never has neither); the lookahead skips the rest
+# of the words in one step.
+_COINED = re.compile(r"(?<![\w\-+.])(?=[\w\-+.²³]*[A-Z0-9])"
+                     r"([A-Za-z0-9][\w\-+.²³]*[\w+²³]|[A-Z])(?![\w\-+²³])"
                      r"(?P<version> [2-9](?:\.\d)?(?![\w.%×]))?")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
+_NON_ALNUM = re.compile(r"[\W_]")
+_NON_LETTER = re.compile(r"[^A-Za-z]")
+_LETTER = re.compile(r"[A-Za-z]")
+_PLURAL = re.compile(r"(?<=[A-Z])s$")
+_MATH = re.compile(r"[|^\\=<>{}$]")
+_VERSION = re.compile(r"[vV]?\d+(?:\.\d+)*[a-z]?")
 _NAME_LEAD = re.compile(r"(?<=[\w,;(] )((?:[A-Z][a-z]+(?:-[A-Z][a-z]+)*\s){1,2})$")
 _CAPITALISED_BEFORE = re.compile(r"[A-Z][\w\-]*,?\s$")
 _CAPITALISED_AFTER = re.compile(r",?\s(?:(?:of|and|for|the|on|in)\s)?[A-Z]")
@@ -83,10 +92,20 @@ _INTRO_DIRECT = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the)\s+)?[\"“'‘]?$"
 # or clause between ("we propose a ... gradient method (DOP)", not "a method for
 # few-shot learning (FSL)").
 _INTRO_OBJECT = re.compile(r"(?:\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?" + _INTRO +
-                           r"|\b(?:our|the\s+proposed|our\s+proposed))\s+"
+                           r"(?:\s+to\s+\w+\s+(?:by|via|with|using))?"  # "propose to adapt by X"
+                           r"|\b(?:our|the\s+proposed|our\s+proposed|the\s+resulting))\s+"
                            r"(?:(?!(?:for|of|on|in|to|with|from|by|over|under|into|across|"
                            r"between|that|which|where|as|at|using|based)\b)[\w\-{}',]+\s+){0,8}\($",
                            re.I)
+_WE_STATE = re.compile(r"^(?:[\w\-,]+\s+){0,3}?we\s+(?!(?:compare|use|evaluate|follow|adopt|"
+                       r"consider|test|benchmark)\b)\w+", re.I)
+_BASELINE_BEFORE = re.compile(r"\b(?:than|such\s+as|e\.g\.|including|baselines?|existing|prior|"
+                              r"previous|state-of-the-art|like|compared|versus|vs)\b", re.I)
+_RESULTS = re.compile(r"^\)?\s+(?:also\s+|consistently\s+|significantly\s+|further\s+)?"
+                      r"(?:achieves|attains|outperforms|surpasses|matches|reaches|sets|improves|"
+                      r"reduces|yields|obtains|delivers|performs|beats|exceeds|enables|scales)\b")
+# A long form before a parenthesised subject: "Vision Transformer (" before "ViT) attains".
+_DEFINED_SUBJECT = re.compile(r"(?:[A-Z][\w\-]*\s+){1,5}\(")
 _PASSIVE = re.compile(r"^,?\s+(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|"
                       r"presented|developed|designed|built|devised|constructed|created|"
                       r"released)\b", re.I)
@@ -108,14 +127,16 @@ _NAMING = re.compile(
     r"(?:we|this\s+paper|this\s+work)\s+(?:call|term|name|dub|denote)s?\s+(?:it|this|them|"
     r"(?:the|our|this|these|such)(?:\s+[\w\-]+){1,3})(?:\s+as)?|namely|a\.k\.a\.?|"
     r"abbreviated(?:\s+as)?|"
-    r"hereafter)\s*[\"“'‘(]?$", re.I)
+    r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
+    r"\s*[\"“'‘(]?$", re.I)
 # "Signatory is a library for ...": what an artefact is.
 _DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
                       r"framework|package|tool|software|platform|system|method|algorithm|model|"
                       r"dataset|benchmark|suite|simulator|environment|approach|technique|"
                       r"architecture|family|collection|language|agent)\b", re.I)
 _OUR_DIRECT = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed)\s+$", re.I)
-_OUR = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|this\s+new)\s+(?:[\w\-]+\s+){0,2}?"
+_OUR = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|this\s+new|the\s+resulting)\s+"
+                  r"(?:[\w\-]+,?\s+){0,2}?"
                   r"\(?$", re.I)
 _OTHERS = re.compile(
     r"\b(?:on|datasets?|benchmarks?|corpus|corpora|such\s+as|e\.g\.,?|including|than|"
@@ -226,11 +247,14 @@ def _acronym(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
 
 
 def _parenthesised(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
-    """``(X)`` right after the object of an introducing verb, when it spells no long form
-    (``we present a multi-agent decomposed policy gradient method (DOP)``): 4."""
+    """``(X)``, spelling no long form, right after the object of an introducing verb (``we
+    present a multi-agent decomposed policy gradient method (DOP)``) or anywhere in a
+    sentence the authors state in the first person (``we integrate ... into a simplified
+    architecture without attention (Mamba)``), unless it names a baseline: 4."""
     for o in occ:
-        if o.before.endswith("(") and o.after.startswith(")") and _INTRO_OBJECT.search(
-                o.before) and not long_form(o.before[:-1], name):
+        if o.before.endswith("(") and o.after.startswith(")") and (
+                _INTRO_OBJECT.search(o.before) or _WE_STATE.search(o.before)) and not (
+                _BASELINE_BEFORE.search(o.before)) and not long_form(o.before[:-1], name):
             return 4.0
     return 0.0
 
@@ -285,9 +309,21 @@ def _subject(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     return min(4.0, 2.0 * hits)
 
 
+def _results(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """The subject of a results statement after the opening sentences (``Vision Transformer
+    (ViT) attains excellent results``, ``Tent reduces error``): papers report results for
+    their own contribution: 3."""
+    for o in occ:
+        lead = _SENTENCE_LEAD.sub("", o.before)
+        if o.sentence >= 2 and _RESULTS.match(o.after) and (
+                not lead.strip() or _DEFINED_SUBJECT.fullmatch(lead)):
+            return 3.0
+    return 0.0
+
+
 def _linked(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """The last path segment of a link, e.g. a project page (``.../dreamwaltz/``): 1."""
-    key = re.sub(r"[\W_]", "", name.lower())
+    key = _NON_ALNUM.sub("", name.lower())
     return 1.0 if key and key in ctx.link_names else 0.0
 
 
@@ -309,7 +345,7 @@ def _highlighted(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
 def _made_up(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """Mixed case or letters with digits (``DreamWaltz``, ``AutoLRS``, ``Bullying10K``), not
     an initialism (``PTQ``): field terms are rarely spelled so: 1."""
-    letters = re.sub(r"[^A-Za-z]", "", re.sub(r"(?<=[A-Z])s$", "", name))  # "SRNNs": plural
+    letters = _NON_LETTER.sub("", _PLURAL.sub("", name))  # "SRNNs": a plural
     return 1.0 if letters and not letters.isupper() and is_coined(name) else 0.0
 
 
@@ -328,13 +364,13 @@ RULES: tuple[tuple[str, Rule], ...] = (
     ("naming", _naming), ("acronym", _acronym), ("parenthesised", _parenthesised),
     ("introduced", _introduced), ("ours", _ours), ("defined", _defined), ("marked", _marked),
     ("repository", _repository),
-    ("subject", _subject), ("linked", _linked), ("repeated", _repeated),
+    ("results", _results), ("subject", _subject), ("linked", _linked), ("repeated", _repeated),
     ("contribution", _contribution), ("highlighted", _highlighted), ("made-up", _made_up),
     ("someone-elses", _someone_elses))
 # Evidence that the paper owns the name, which every name needs (an acronym only when it is
 # defined as the paper's contribution); it also overrules the signs of someone else's work.
 _NAMING_RULES = frozenset(("naming", "acronym", "parenthesised", "introduced", "ours", "defined",
-                           "marked", "repository"))
+                           "marked", "repository", "results"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,7 +433,7 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
             "acronym" in evidence and _acronym(word, occ, ctx) >= 3)
         if not owned or plain_word and evidence[:1] == ["defined"] and len(occ) < 2:
             continue
-        if key in _COMMON_LOWER and "naming" not in evidence:
+        if key in _COMMON_LOWER and not {"naming", "results"} & set(evidence):
             continue
         if score >= MIN_SCORE and (best is None or score > best.score):
             best = Name(word, _long_form_of(word, occ), score, tuple(evidence))
@@ -412,10 +448,10 @@ def is_coined(word: str) -> bool:
     """A coined name: a capital after its first letter, a digit beside letters, or all
     capitals (two or more letters); math notation (``|V|^2``) never is."""
     core = word.replace("-", "").replace(" ", "")
-    if len(core) < 2 or re.search(r"[|^\\=<>{}$]", word) or not re.search(r"[A-Za-z]", core) \
-            or re.fullmatch(r"[vV]?\d+(?:\.\d+)*[a-z]?", word):  # "v1.0", "3rd": no name
+    if len(core) < 2 or _MATH.search(word) or not _LETTER.search(core) \
+            or _VERSION.fullmatch(word):  # "v1.0", "3rd": no name
         return False
-    letters = re.sub(r"[^A-Za-z]", "", core)
+    letters = _NON_LETTER.sub("", core)
     if not core[0].isalpha() and len(letters) < 2:  # "2s", "3x": a figure, not a name
         return False
     return (any(c.isupper() for c in core[1:]) or any(c.isdigit() for c in core)
@@ -489,7 +525,7 @@ def _link_names(links: Sequence[str]) -> list[str]:
     for url in links:
         segments = [s for s in urlsplit(url).path.split("/") if s]
         if segments:
-            out.append(re.sub(r"[\W_]", "", segments[-1].lower().removesuffix(".git")))
+            out.append(_NON_ALNUM.sub("", segments[-1].lower().removesuffix(".git")))
     return out
 
 

@@ -10,8 +10,11 @@ import re
 
 from generator.markup import Math, Styled, Text, Url, tokenize
 
-_ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "etc.", "fig.", "eq.", "approx.",
-                  "resp.", "w.r.t.", "a.k.a.", "no.", "sec.", "al.")
+# Abbreviations that end in a full stop but not a sentence, as whole words ("signal." is
+# not "al.").
+_ABBREVIATION = re.compile(r"(?<![\w.])(?:e\.g|i\.e|et al|vs|cf|etc|fig|figs|eq|eqs|approx|resp|"
+                           r"w\.r\.t|a\.k\.a|no|sec|al|ref|refs|cor|thm|lem|prop|def|dr|prof|"
+                           r"mr|ms|st|jr|inc|ltd|co|ca)\.$")
 # A sentence ends at . ! or ?, also one that ends a formula ("... = 0.$$ We show ..."),
 # before a space and something that can start a sentence; or, glued (real abstracts lose the
 # space: "is challenging.Koopman operators"), right before a capitalised word.
@@ -25,18 +28,27 @@ _GLUED_WORD = re.compile(r"(?:^|[\s(\[])(?:[^\s.]*\.)*(?P<last>[^\s.]*)$")
 CONTRIBUTION_CUES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
-        r"\b(we|this (paper|work)|our (work|paper))\s+(propose|introduce|present|develop|design|"
-        r"construct|build)s?\b|\b(propose|introduce)s?\s+(a\s+|an\s+|the\s+)?\**(?-i:[A-Z])|"
-        r"^(in this (paper|work)|here),? we\b",
-        r"\b(we|this (paper|work))\s+(show|prove|demonstrate|establish|derive|uncover|reveal|"
-        r"find|identify|recast|extend|provide|give|study|investigate|analy[sz]e|revisit|explore|"
-        r"consider|characterize|examine)s?\b",
+        r"\b(we|this (paper|work)|our (work|paper))\s+(\w+ly\s+)?(propose|introduce|present|"
+        r"develop|design|construct|build)s?\b|\b(propose|introduce)s?\s+(a\s+|an\s+|the\s+)?"
+        r"\**(?-i:[A-Z])|^(in this (paper|work)|here),? we\b|\b(by|via|through)\s+(proposing|"
+        r"introducing|presenting|developing|designing)\b",
+        r"\b(we|this (paper|work))\s+(\w+ly\s+)?(show|prove|demonstrate|establish|derive|uncover|"
+        r"reveal|find|identify|recast|extend|provide|give|study|investigate|analy[sz]e|revisit|"
+        r"explore|consider|characterize|examine)s?\b",
+        # any statement about the paper's own work beats background
+        r"\b(we|this (paper|work|study))\s+(?!(are|were|can|could|would|may|might|will|need|"
+        r"note|believe|hope)\b)\w+|\bour\s+(method|approach|framework|model|algorithm|analysis|"
+        r"results?|experiments?|findings|work|system|benchmark|dataset)\b",
     )
 )
 NO_CUE = 2 * len(CONTRIBUTION_CUES)
-# A contribution introduced by one of these is a secondary one ("Finally, we extend ...").
+LONG_SENTENCE = 400  # characters of source text
+# A contribution introduced by one of these is a secondary one ("Finally, we extend ..."); a
+# finding after one of _PROBLEM states the problem ("However, we find existing models fail").
 _SECONDARY = re.compile(r"^(finally|furthermore|moreover|additionally|in addition|specifically|"
                         r"notably|also|further|besides|lastly|second|third|then)\b", re.I)
+_PROBLEM = re.compile(r"^(however|despite|yet|but|unfortunately|nevertheless|nonetheless|"
+                      r"although|though|while)\b", re.I)
 
 
 def split_sentences(source: str) -> list[str]:
@@ -54,7 +66,7 @@ def split_sentences(source: str) -> list[str]:
     for m in _BOUNDARY.finditer(masked):
         end = m.end()
         head = masked[start:end].lower()
-        if head.endswith(_ABBREVIATIONS) or re.search(r"\b[a-z]\.$", head):
+        if _ABBREVIATION.search(head) or re.search(r"\b[a-z]\.$", head):
             continue
         if m.group("glued") is not None:
             word = _GLUED_WORD.search(masked, max(start, m.start() - 80), m.start())
@@ -92,24 +104,31 @@ def _mask(source: str) -> str:
 
 def contribution_rank(sentence: str) -> int:
     """How strongly a sentence states the contribution: 0 (we propose/introduce ...), 1 (a
-    secondary "Finally, we propose ..."), 2 (we show/study ...), 3, and ``NO_CUE`` for none."""
+    secondary "Finally, we propose ..."), 2 (we show/study ...), 3 (a secondary one, or a
+    problem found: "However, we find ..."), 4 (any other statement about the paper's own work:
+    "we leverage ...", "our results ..."), 5, and ``NO_CUE`` for none."""
     if sentence.rstrip("*_ ").endswith("?"):  # "Can we build ...?" asks, it does not state
         return NO_CUE
     for rank, cue in enumerate(CONTRIBUTION_CUES):
         if cue.search(sentence):
-            return 2 * rank + (1 if _SECONDARY.match(sentence) else 0)
+            lesser = _SECONDARY.match(sentence) or rank and _PROBLEM.match(sentence)
+            return 2 * rank + (1 if lesser else 0)
     return NO_CUE
 
 
 def pick_highlight(sentences: list[str]) -> str:
-    """The sentence that states the contribution: the first with the strongest cue; when no
-    sentence has one, the second sentence (the first is background) or the only one."""
+    """The sentence that states the contribution: the first with the strongest cue (see
+    ``contribution_rank``); when no sentence has one, the second sentence (the first is
+    background) or the only one."""
     if not sentences:
         return ""
     ranks = [contribution_rank(s) for s in sentences]
-    if ranks[0] < NO_CUE:  # "We investigate X ..." as the opener: the topic
+    if ranks[0] <= 3:  # "We investigate X ..." as the opener: the topic
         ranks[0] = 0
-    ranked = sorted(range(len(sentences)), key=lambda i: (ranks[i], i))
+    # Of equally strong sentences the first wins, unless it is over LONG_SENTENCE characters
+    # and a shorter one exists (a highlight is read in a listing).
+    ranked = sorted(range(len(sentences)),
+                    key=lambda i: (ranks[i], len(sentences[i]) > LONG_SENTENCE, i))
     best = ranked[0]
     if ranks[best] == NO_CUE:
         return sentences[1] if len(sentences) > 2 else sentences[0]

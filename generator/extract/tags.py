@@ -1,11 +1,18 @@
-"""Topic tags from an editable taxonomy file (``taxonomy.yml``).
+"""Topic tags from an editable taxonomy file (``taxonomy.yml``) and a learned model.
 
-A tag fits when the paper's MAIN subject is that topic (``../shared/taxonomy.md``), so evidence is
-weighed, not just found: every match of one of the tag's patterns in the abstract scores 1, a
-match in the title or highlight sentence scores ``headline_weight`` instead, and a match right
-after a contrast cue ("unlike LLM-based approaches") scores 0. A tag applies when its score
-reaches its ``min_score``; ``implies`` adds further tags (Diffusion Models -> Generative Models);
-at most ``max_tags`` tags are kept, highest scores first, listed in taxonomy order.
+A tag fits when the paper's MAIN subject is that topic (the taxonomy's descriptions), so
+evidence is weighed, not just found. Two kinds of evidence:
+
+* the tag's patterns (``tag_scores``): every sentence of the abstract that matches one scores
+  1, a match in the title, highlight or opening sentence adds ``headline_weight - 1``, and a
+  match right after a contrast cue ("unlike LLM-based approaches") scores 0;
+* for the tags it knows, the learned model's probability (``generator.extract.tag_model``).
+
+A tag the model knows applies when ``probability + rule_weight * min(score / min_score, 2)``
+reaches its ``threshold``; any other tag (one a user added) when its pattern score reaches its
+``min_score``. A paper that gets no tag this way gets the model's likeliest one when its
+combined score reaches ``floor``. ``implies`` adds further tags (Diffusion Models ->
+Generative Models); at most ``max_tags`` are kept, strongest first, in taxonomy order.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from pathlib import Path
 from slugify import slugify
 
 from generator.errors import InputError
+from generator.extract.tag_model import DEFAULT_MODEL, TagModel, load_model
 from generator.yamlfile import child, item_lines, key_lines, read_yaml
 
 
@@ -37,6 +45,7 @@ class TagRule:
     # Per pattern, the lower-case literal every match starts with, or None (speed: a pattern
     # whose anchor does not occur in the text cannot match and is not run).
     anchors: tuple[str | None, ...] = ()
+    threshold: float = 0.5  # the combined score a model-known tag needs
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +111,9 @@ class Taxonomy:
     max_tags: int
     headline_weight: float
     contrast: re.Pattern[str]
+    model: TagModel | None = None
+    rule_weight: float = 0.2
+    floor: float = 0.3
     anchor_index: AnchorIndex = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -138,6 +150,7 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
         raise InputError(label, at_settings, "settings: expected a mapping")
     where = key_lines(child(node, "settings"))
     default_min = _number(settings, "min_score", 2, label, where.get("min_score"))
+    default_threshold = _number(settings, "threshold", 0.5, label, where.get("threshold"))
     lines = item_lines(child(node, "tags"))
     rules: list[TagRule] = []
     slugs: dict[str, str] = {}
@@ -171,7 +184,8 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
         rules.append(TagRule(name, slug, description.strip(), tuple(patterns),
                              _number(entry, "min_score", default_min, label, line),
                              tuple(_strings(entry, "implies", what, label, line)), exclude,
-                             tuple(_anchor(p) for p in patterns)))
+                             tuple(_anchor(p) for p in patterns),
+                             _number(entry, "threshold", default_threshold, label, line)))
     known = {r.name for r in rules}
     for index, rule in enumerate(rules):
         for implied in rule.implies:
@@ -187,7 +201,27 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
                                                        "number of at least 1")
     return Taxonomy(tuple(rules), int(max_tags),
                     _number(settings, "headline_weight", 2, label, where.get("headline_weight")),
-                    contrast)
+                    contrast, _model(settings.get("model", "builtin"), path, label,
+                                     where.get("model")),
+                    _number(settings, "rule_weight", 0.2, label, where.get("rule_weight")),
+                    _number(settings, "floor", 0.3, label, where.get("floor")))
+
+
+def _model(value: object, taxonomy: Path, label: str, line: int | None) -> TagModel | None:
+    """``settings.model``: ``builtin`` (the shipped model, the default), a path to a model
+    file relative to the taxonomy file, or ``none``/``false`` for patterns only."""
+    if value in (None, False, "none"):
+        return None
+    if not isinstance(value, str):
+        raise InputError(label, line, f"settings: 'model' must be 'builtin', 'none' or a path, "
+                                      f"not {value!r}")
+    path = DEFAULT_MODEL if value == "builtin" else taxonomy.parent / value
+    if value != "builtin" and not path.is_file():
+        raise InputError(label, line, f"settings: model file {value!r} not found")
+    try:
+        return load_model(path)
+    except (ValueError, OSError) as exc:
+        raise InputError(label, line, f"settings: model: {exc}") from None
 
 
 def _strings(entry: dict, key: str, what: str, label: str, line: int | None) -> list[str]:
@@ -354,19 +388,40 @@ def _matches_at(pattern: re.Pattern[str], text: str, offsets: Iterable[int]
 
 
 def assign_tags(taxonomy: Taxonomy, text: str, headline: str) -> tuple[str, ...]:
-    """The tags of one paper, in taxonomy order.
+    """The tags of one paper, in taxonomy order (module docstring for the rule).
 
     Args:
         taxonomy: the loaded taxonomy.
         text: the abstract as plain text (see ``generator.markup.plain_text``).
-        headline: the title and highlight sentence, plain text.
+        headline: the title, highlight and opening sentence, plain text.
 
     Returns:
         At most ``taxonomy.max_tags`` tag names.
     """
     scores = tag_scores(taxonomy, text, headline)
+    model = taxonomy.model
+    probabilities = model.probabilities(text) if model is not None else {}
+    chosen: dict[str, float] = {}
+    best: TagRule | None = None
+    best_combined = 0.0
+    for rule in taxonomy.rules:
+        score = scores.get(rule.name, 0.0)
+        p = probabilities.get(rule.name)
+        if p is None:
+            strength = score / rule.min_score
+            if strength >= 1:
+                chosen[rule.name] = strength
+            continue
+        combined = p + taxonomy.rule_weight * min(score / rule.min_score, 2.0)
+        if combined >= rule.threshold:
+            chosen[rule.name] = combined / rule.threshold
+        if combined > best_combined:
+            best, best_combined = rule, combined
+    if not chosen and best is not None and best_combined >= taxonomy.floor:
+        # Nearly every paper has a main subject the taxonomy names: the likeliest tag, when
+        # it is likely enough, beats none.
+        chosen[best.name] = best_combined / best.threshold
     by_name = {r.name: r for r in taxonomy.rules}
-    chosen = {name: s for name, s in scores.items() if s >= by_name[name].min_score}
     for name in list(chosen):
         for implied in by_name[name].implies:
             chosen[implied] = max(chosen.get(implied, 0), chosen[name])

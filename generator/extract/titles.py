@@ -43,8 +43,8 @@ OPENING_WORDS = frozenset((
     "whereas", "which", "who", "whose", "what", "how", "existing", "previous", "prior",
     "current", "most", "many", "some", "several", "one", "notably", "importantly", "namely",
     "i.e", "e.g", "instead", "indeed", "overall", "further", "lastly", "second", "third",
-    "building", "towards", "toward", "after", "before", "by", "with", "without", "through",
-    "for", "at", "from", "on", "of", "is", "are", "can", "a", "an", "the"))
+    "building", "after", "before", "by", "with", "without", "through", "for", "at", "from",
+    "of", "is", "are", "can"))
 # Words a title never ends on: function words.
 FUNCTION_WORDS = frozenset((
     "a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by", "from",
@@ -60,6 +60,9 @@ FUNCTION_WORDS = frozenset((
     "thus", "hence", "upon", "onto", "after", "before", "during", "until", "around", "like",
     "due", "whereby", "wherein", "namely", "including", "i", "ii", "iii", "etc"))
 _CLOSE = {")": "(", "]": "[", "}": "{"}
+_EDGES = re.compile(r"^[\W_]+|[\W_]+$")
+_CALL = re.compile(r"\w\(")
+_LOWER_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _FORMULA_CHARS = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞" + FORMULA + "]")
 
 _INTRO = r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas)"
@@ -132,17 +135,20 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     hl_text = title_text(highlight) if highlight else ""
     candidates = title_candidates(found, sentences, texts, highlight, hl_text)
     name = found.name if found else None
-    # A title that carries the name, repaired if need be, before any title that does not.
-    named = [c for c in candidates if name and c.startswith(f"{name}: ")]
-    for group in (named, candidates):
-        for title in group:
-            if title and not title_problems(title):
-                return name, title
-        for title in group:
-            repaired = repair(title)
-            if repaired and not title_problems(repaired) and (
-                    group is candidates or repaired.startswith(f"{name}: ")):
-                return name, repaired
+    fixed = [c if not title_problems(c) else repair(c) for c in candidates]
+    fixed = [c for c in fixed if c and not title_problems(c)]
+    if name:
+        # A title that carries the name wins: one made with it, else the best other title
+        # with the name before it.
+        named = [c for c in fixed if name.lower() in c.lower()]
+        if named:
+            return name, named[0]
+        for title in fixed:
+            with_name = _fit(f"{name}: ", title)
+            if not title_problems(with_name):
+                return name, with_name
+    if fixed:
+        return name, fixed[0]
     fallback = repair(shorten(_title_case(hl_text or " ".join(texts))))
     if name and name.lower() not in fallback.lower():
         fallback = _fit(f"{name}: ", fallback) if fallback else name
@@ -226,7 +232,7 @@ def repair(title: str) -> str:
 
 
 def _bare(word: str) -> str:
-    return re.sub(r"^[\W_]+|[\W_]+$", "", word).lower()
+    return _EDGES.sub("", word).lower()
 
 
 def _balanced(text: str) -> bool:
@@ -335,9 +341,17 @@ def _appositive(text: str, name: str) -> str | None:
         a = _APPOSITIVE.match(text[m.end():])
         if a:
             phrase = _noun_phrase(a.group("np") or a.group("colon"))
-            if len(phrase.split()) >= 2 and name.lower() not in phrase.lower():
-                return phrase
+        elif w := _WHICH_DOES.match(text[m.end():]):  # "StarBridge, which aligns X": Aligning X
+            phrase = _gerund_phrase(w.group("verb"), w.group("rest")) or ""
+        else:
+            continue
+        if len(phrase.split()) >= 2 and name.lower() not in phrase.lower():
+            return phrase
     return None
+
+
+_WHICH_DOES = re.compile(r"^[\"”’']?\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:which|that)\s+"
+                         r"(?P<verb>[a-z]{3,}?)(?:es|s)\s+(?P<rest>.+)")
 
 
 def _introduced_as(text: str, name: str) -> str | None:
@@ -378,9 +392,11 @@ def _finding(clean: str) -> str | None:
         purpose = _PURPOSE.match(rest)
         if purpose:  # "we propose to transform X", "we study how to release X"
             return _gerund_phrase(purpose.group("verb"), purpose.group("rest"))
-        if _PRONOUN_START.match(rest):
+        if _PRONOUN_START.match(rest):  # "we revisit this claim": says nothing on its own
             lens = _LENS.search(clean)
-            rest = lens.group("np") if lens else rest
+            if not lens:
+                return None
+            rest = lens.group("np")
         if m.group("that") or _CLAUSE_VERBS.match(m.group("verb")):
             return _claim(rest)
         return _noun_phrase(rest)
@@ -470,12 +486,13 @@ def _noun_phrase(text: str, keep_lead: bool = False) -> str:
 
 
 _SUBJECT = re.compile(
-    r"^(?:the\s+)?(?P<np>[^,;:]{3,70}?)\s+(?:is|are|has|have|remains?|serves?|seeks?|aims?|"
+    r"^(?:the\s+)?(?P<np>[^,;:]{3,120}?)\s+(?:is|are|has|have|remains?|serves?|seeks?|aims?|"
     r"rel(?:y|ies)|underlies|poses?|becomes?|offers?|enables?|plays?|suffers?|faces?|can|"
     r"often|increasingly|typically|usually|still|provides?|allows?|lies|lie|requires?|"
     r"refers?|involves?|concerns?|focuses|studies|addresses)\b",
     re.I,
 )
+_EXAMPLES = re.compile(r",?\s+(?:such\s+as|like|including|e\.g\.,?)\s.*$")
 _LEADING_CLAUSE = re.compile(r"^(?:in spite of|despite|while|although|since|recently|today|"
                              r"nowadays|in recent years|over the past[^,]*)\b[^,]*,\s*", re.I)
 _RELATIVE_CLAUSE = re.compile(r",\s*(?:in which|which|where|who|i\.e\.|e\.g\.)[^,]*,", re.I)
@@ -494,7 +511,7 @@ def _subject(first_sentence: str) -> str | None:
     m = _SUBJECT.match(text)
     if not m:
         return None
-    np = m.group("np").strip()
+    np = _EXAMPLES.sub("", m.group("np")).strip()  # "constraints such as parity" -> constraints
     words = np.split()
     if not 1 <= len(words) <= 6 or _PRONOUN_START.match(np) or words[0].lower() in _NOT_A_FIELD:
         return None
@@ -518,12 +535,12 @@ def _title_case(text: str) -> str:
     in_call = False  # inside "O(n log n)": a formula, kept as written
     for i, word in enumerate(text.split()):
         core = word.strip(",;:()")
-        opens = re.search(r"\w\(", word) is not None
+        opens = _CALL.search(word) is not None
         if in_call or opens:
             in_call = word.count("(") > word.count(")") if opens else ")" not in word
             out.append(word)
             continue
-        if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", core) and (i == 0 or core not in _MINOR):
+        if _LOWER_WORD.fullmatch(core) and (i == 0 or core not in _MINOR):
             parts = core.split("-")
             # A one-letter part other than "a" is a math symbol (k-means, m groups): as written.
             cased = "-".join(p if j and p in _MINOR or len(p) == 1 and p != "a"

@@ -1,0 +1,104 @@
+"""A learned text classifier for the default tags: one logistic regression per tag over the
+abstract's TF-IDF word and word-pair features, trained by ``training/train_tag_model.py`` on
+the project's own labelled abstracts (``training/README.md``), never on real data it may not
+ship.
+
+The model file (``generator/data/tag_model.npz``) holds the vocabulary, the IDF weights, one
+coefficient column and intercept per tag, and the English stop words it was trained with.
+Features are computed here exactly as scikit-learn's ``TfidfVectorizer(ngram_range=(1, 2),
+sublinear_tf=True, stop_words="english")`` computes them (lower case, tokens of two or more
+word characters, stop words removed before pairs are formed, ``1 + log(tf)`` times IDF, unit
+L2 norm), so the product does not import scikit-learn; a test checks both agree.
+
+It only knows the tags it was trained on; a tag a user adds to the taxonomy is decided by its
+patterns alone (``generator.extract.tags``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "data" / "tag_model.npz"
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
+
+
+@dataclass(frozen=True, slots=True)
+class TagModel:
+    """A loaded tag model.
+
+    Attributes:
+        tags: the tag names it scores, in column order (T).
+        vocabulary: feature (word or ``"word word"``) -> row index (V).
+        idf: IDF weight per feature, shape ``(V,)``.
+        coef: coefficients, shape ``(V, T)``.
+        intercept: shape ``(T,)``.
+        stop_words: words dropped before features are formed.
+    """
+
+    tags: tuple[str, ...]
+    vocabulary: dict[str, int]
+    idf: np.ndarray
+    coef: np.ndarray
+    intercept: np.ndarray
+    stop_words: frozenset[str]
+
+    def probabilities(self, text: str) -> dict[str, float]:
+        """``tag -> probability`` (0..1) that the tag fits the abstract's plain ``text``."""
+        rows, weights = self.features(text)
+        logits = self.intercept.copy()
+        if rows:
+            logits += np.asarray(weights, dtype=np.float32) @ self.coef[rows]
+        probs = 1.0 / (1.0 + np.exp(-logits))
+        return dict(zip(self.tags, probs.tolist(), strict=True))
+
+    def features(self, text: str) -> tuple[list[int], list[float]]:
+        """The text's non-zero features: row indices and their unit-norm TF-IDF weights."""
+        words = [w for w in _TOKEN.findall(text.lower()) if w not in self.stop_words]
+        grams = Counter(words)
+        grams.update(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
+        rows: list[int] = []
+        weights: list[float] = []
+        vocabulary, idf = self.vocabulary, self.idf
+        for gram, count in grams.items():
+            row = vocabulary.get(gram)
+            if row is not None:
+                rows.append(row)
+                weights.append((1.0 + math.log(count)) * float(idf[row]))
+        norm = math.sqrt(sum(w * w for w in weights))
+        return rows, [w / norm for w in weights] if norm else weights
+
+
+@lru_cache(maxsize=4)
+def load_model(path: Path = DEFAULT_MODEL) -> TagModel | None:
+    """The model at ``path``, or ``None`` when there is no such file (then tags come from
+    the taxonomy's patterns alone).
+
+    Raises:
+        ValueError: the file exists but is not a tag model (missing arrays, wrong shapes).
+    """
+    if not path.is_file():
+        return None
+    with np.load(path, allow_pickle=False) as data:
+        try:
+            features = [str(f) for f in data["features"]]
+            model = TagModel(
+                tags=tuple(str(t) for t in data["tags"]),
+                vocabulary={f: i for i, f in enumerate(features)},
+                idf=data["idf"].astype(np.float32),
+                coef=data["coef"].astype(np.float32),
+                intercept=data["intercept"].astype(np.float32),
+                stop_words=frozenset(str(w) for w in data["stop_words"]),
+            )
+        except KeyError as exc:
+            raise ValueError(f"{path}: not a tag model (no {exc.args[0]!r} array)") from None
+    if model.coef.shape != (len(features), len(model.tags)) or model.idf.shape != (
+            len(features),) or model.intercept.shape != (len(model.tags),):
+        raise ValueError(f"{path}: not a tag model (array shapes do not match)")
+    return model
