@@ -11,6 +11,7 @@ import unicodedata
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+from slugify import slugify
 from conftest import ROOT
 
 from generator.build import DigestConfig, generate
