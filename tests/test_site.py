@@ -11,8 +11,8 @@ import unicodedata
 from pathlib import Path
 
 from bs4 import BeautifulSoup
-from slugify import slugify
 from conftest import ROOT
+from slugify import slugify
 
 from generator.build import DigestConfig, generate
 from generator.read import read_seeds
