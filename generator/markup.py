@@ -588,7 +588,14 @@ def _trim_url(raw: str) -> str:
 
 @lru_cache(maxsize=512)
 def _latex_text(snippet: str) -> str:
-    return LatexNodes2Text().latex_to_text(snippet)
+    return _converter(False).latex_to_text(snippet)
+
+
+@lru_cache(maxsize=2)
+def _converter(math: bool) -> LatexNodes2Text:
+    """One pylatexenc converter per mode, made once: building one sets up its whole macro
+    database, which cost more than the conversion itself."""
+    return LatexNodes2Text(math_mode="text") if math else LatexNodes2Text()
 
 
 def _merge(tokens: list[Token]) -> list[Token]:
@@ -625,7 +632,7 @@ def math_to_text(tex: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _latex_math_text(tex: str) -> str:
-    return LatexNodes2Text(math_mode="text").latex_to_text(tex)
+    return _converter(True).latex_to_text(tex)
 
 
 def strip_emphasis(text: str) -> str:

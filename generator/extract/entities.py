@@ -13,7 +13,9 @@ import re
 from generator.records import Entities
 
 _MODEL = re.compile(
-    r"\b(?:[A-Z][A-Za-z]*[\d.]*(?:-[A-Za-z0-9.]+)*-\d+(?:\.\d+)?[BM]\b(?:-[A-Za-z]+)*"
+    # the lookahead finds a size suffix ("-7B") in the word before the pattern backtracks
+    r"\b(?:(?=[A-Z][\w.\-]*-\d+(?:\.\d+)?[BM]\b)[A-Z][A-Za-z]*[\d.]*(?:-[A-Za-z0-9.]+)*-\d+"
+    r"(?:\.\d+)?[BM]\b(?:-[A-Za-z]+)*"
     r"|(?:GPT|Llama|LLaMA|Qwen|Mistral|Gemma|Claude|DeepSeek|Phi|LLaVA|Flux|Wan|SDXL|BERT|"
     r"RoBERTa|CLIP|ViT|T5)[\w.\-]*)"
 )
@@ -24,10 +26,12 @@ _BENCHMARK = re.compile(
     r"SQuAD|WikiText(?:-103)?|LongBench|Kinetics(?:-\d+)?|ScanNet|KITTI|nuScenes|"
     r"[A-Z][A-Za-z0-9]*-?Bench(?:_\w+)?)\b"
 )
-# A figure: a number or a range ("2-5", "1.77×-3.01×", "2 to 5"), with its unit.
-_FIGURE = (r"(?:up to |nearly |over |about |only |around |roughly |at least |more than )?"
-           r"\d+(?:[.,]\d+)?(?:\s?(?:×|x|%|-fold|\s?times)(?!\w))?"
+# A figure: a number or a range ("2-5", "1.77×-3.01×", "2 to 5"), with its unit; it starts
+# at a digit (so the scan skips to digits), the words before it ("up to") are added after.
+_FIGURE = (r"\d+(?:[.,]\d+)?(?:\s?(?:×|x|%|-fold|\s?times)(?!\w))?"
            r"(?:\s?(?:[-–—]|to)\s?\d+(?:\.\d+)?)?\s?(?:×|x|%|-fold|\s?times)(?!\w)")
+_QUALIFIER = re.compile(r"(?:up to|nearly|over|about|only|around|roughly|at least|more than) $",
+                        re.IGNORECASE)
 _METRIC = (r"(?:BLEU|ROUGE(?:-[L12])?|F1|mAP|AP(?:50)?|mIoU|IoU|AUC|AUROC|FID|PSNR|SSIM|"
            r"top-[15](?: accuracy)?|WER|CER|EM|pass@\d+|NDCG(?:@\d+)?|MRR|Recall@\d+|dB|"
            r"points?|pp|perplexity|accuracy|success rate|win rate)")
@@ -35,15 +39,17 @@ _EFFECT = (r"(?:faster|fewer|speedups?|speed-ups?|reductions?|less|lower|higher|
            r"gains?|smaller|larger|of (?:video )?tokens|FLOPs|accuracy|memory|success rate|"
            r"compression|throughput|cheaper|better)")
 # A figure with its effect, up to three words apart but not across a clause ("35% while
-# keeping answer accuracy" is not a figure about accuracy); a score with its metric
-# ("28.4 BLEU", "mIoU of 52.3").
+# keeping answer accuracy" is not a figure about accuracy), or a score with its metric
+# ("28.4 BLEU"); and a metric with its score ("mIoU of 52.3").
 _NUMBER = re.compile(
-    _FIGURE + r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|maintaining|preserving|retaining)\b)"
-    r"\w+\s){0,3}?" + _EFFECT + r"\b)"
-    r"|\b\d+(?:\.\d+)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-])"
-    r"|\b" + _METRIC + r"\s(?:of|score of)\s\d+(?:\.\d+)?(?:\s?%)?",
+    r"(?<![\w.])(?:" + _FIGURE + r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|maintaining|"
+    r"preserving|retaining)\b)\w+\s){0,3}?" + _EFFECT + r"\b)"
+    r"|\d+(?:\.\d+)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-]))",
     re.IGNORECASE,
 )
+_METRIC_OF = re.compile(r"\b" + _METRIC + r"\s(?:of|score of)\s\d+(?:\.\d+)?(?:\s?%)?",
+                        re.IGNORECASE)
+_OF_DIGIT = re.compile(r"of \d")
 
 
 def extract_entities(plain: str) -> Entities:
@@ -52,8 +58,17 @@ def extract_entities(plain: str) -> Entities:
     models = _unique(m.group(0).rstrip(".-") for m in _MODEL.finditer(plain))
     benches = _unique(m.group(0) for m in _BENCHMARK.finditer(plain))
     models = tuple(m for m in models if m not in benches and len(m) > 2)
-    numbers = _unique(" ".join(m.group(0).split()) for m in _NUMBER.finditer(plain))
+    found = [(m.start(), _qualified(plain, m)) for m in _NUMBER.finditer(plain)]
+    if _OF_DIGIT.search(plain):
+        found += [(m.start(), m.group(0)) for m in _METRIC_OF.finditer(plain)]
+    numbers = _unique(" ".join(text.split()) for _, text in sorted(found))
     return Entities(models, benches, numbers)
+
+
+def _qualified(plain: str, m: re.Match[str]) -> str:
+    """A figure with the qualifier written before it ("up to 2-5x speedup")."""
+    q = _QUALIFIER.search(plain, max(0, m.start() - 12), m.start())
+    return plain[q.start():m.end()] if q else m.group(0)
 
 
 def _unique(items) -> tuple[str, ...]:

@@ -129,6 +129,9 @@ _NAMING = re.compile(
     r"abbreviated(?:\s+as)?|"
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
+# A word every naming has near its end: a cheap test before the full pattern.
+_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|denot|refer|known|k\.a|abbrev|"
+                         r"hereafter|, the", re.I)
 # "Signatory is a library for ...": what an artefact is.
 _DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
                       r"framework|package|tool|software|platform|system|method|algorithm|model|"
@@ -151,6 +154,7 @@ _SUBJECT_VERB = re.compile(r"^\s+(?:also\s+|further\s+|then\s+|thus\s+)?(?:is|ar
 _SENTENCE_LEAD = re.compile(r"^(?:(?:the|our|this|by|with|using|in|finally|moreover|"
                             r"furthermore|additionally|specifically|empirically|"
                             r"experimentally|overall|notably),?\s+)*", re.I)
+_TLD = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|co|dev|app|page)\b", re.I)
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|io|net|ai|edu|"
                   r"co|dev|app|page)\b(?:/\S*)?", re.I)
 _FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
@@ -186,10 +190,14 @@ class Occurrence:
 
     Attributes:
         sentence: index of the sentence.
-        before: the sentence's plain text before the occurrence.
-        after: the sentence's plain text after it.
+        before: the sentence's plain text before the occurrence (its last ``CONTEXT``
+            characters: every rule looks only that far).
+        after: the sentence's plain text after it (its first ``CONTEXT`` characters).
         contribution: the sentence states the contribution (``contribution_rank <= 1``).
         in_highlight: the sentence is the highlight.
+        lead: the text before the occurrence without leading connectives ("Finally, the"),
+            when it is short (a subject position); ``None`` otherwise.
+        first_person: the sentence is stated by the authors ("we integrate ...").
     """
 
     sentence: int
@@ -197,6 +205,11 @@ class Occurrence:
     after: str
     contribution: bool
     in_highlight: bool
+    lead: str | None = None
+    first_person: bool = False
+
+
+CONTEXT = 160
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +230,8 @@ Rule = Callable[[str, Sequence[Occurrence], Context], float]
 
 def _naming(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """``called X``, ``termed X``, ``which we call X``, ``we name our method X``: 6."""
-    return 6.0 if any(_NAMING.search(o.before) for o in occ) else 0.0
+    return 6.0 if any(_NAMING_CUE.search(o.before, len(o.before) - 70)
+                      and _NAMING.search(o.before[-120:]) for o in occ) else 0.0
 
 
 def _acronym(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -253,7 +267,7 @@ def _parenthesised(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     architecture without attention (Mamba)``), unless it names a baseline: 4."""
     for o in occ:
         if o.before.endswith("(") and o.after.startswith(")") and (
-                _INTRO_OBJECT.search(o.before) or _WE_STATE.search(o.before)) and not (
+                o.first_person or _INTRO_OBJECT.search(o.before)) and not (
                 _BASELINE_BEFORE.search(o.before)) and not long_form(o.before[:-1], name):
             return 4.0
     return 0.0
@@ -266,11 +280,13 @@ def _introduced(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     contribution (``a novel ZSQ method, TexQ``; ``a technique, i.e., Penguin``): 5."""
     intro = _INTRO_BEFORE if is_coined(name) else _INTRO_DIRECT
     for o in occ:
-        if _PASSIVE.match(o.after) or _KIND_BEFORE.search(o.before[-90:]) and (
-                _AFTER_NAME.match(o.after)):
+        if _PASSIVE.match(o.after):
             return 5.0
-        if intro.search(o.before) and _AFTER_NAME.match(o.after) and not \
-                _OTHERS.search(o.before[-30:]):
+        if not _AFTER_NAME.match(o.after):
+            continue
+        tail = o.before[-100:]
+        if _KIND_BEFORE.search(tail) or intro.search(tail[-70:]) and not \
+                _OTHERS.search(tail[-30:]):
             return 5.0
     return 0.0
 
@@ -284,8 +300,7 @@ def _ours(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
 
 def _defined(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """Defined at the start of a sentence: ``Signatory is a library for ...``: 4."""
-    return 4.0 if any(not _SENTENCE_LEAD.sub("", o.before).strip() and _DEFINED.match(o.after)
-                      for o in occ) else 0.0
+    return 4.0 if any(o.lead == "" and _DEFINED.match(o.after) for o in occ) else 0.0
 
 
 def _marked(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -304,8 +319,7 @@ def _repository(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
 def _subject(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """The subject of a sentence (``Tent reduces ...``, ``Our X achieves ...``): 2 each, at
     most 4."""
-    hits = sum(1 for o in occ if not _SENTENCE_LEAD.sub("", o.before).strip()
-               and _SUBJECT_VERB.match(o.after))
+    hits = sum(1 for o in occ if o.lead == "" and _SUBJECT_VERB.match(o.after))
     return min(4.0, 2.0 * hits)
 
 
@@ -314,9 +328,8 @@ def _results(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     (ViT) attains excellent results``, ``Tent reduces error``): papers report results for
     their own contribution: 3."""
     for o in occ:
-        lead = _SENTENCE_LEAD.sub("", o.before)
-        if o.sentence >= 2 and _RESULTS.match(o.after) and (
-                not lead.strip() or _DEFINED_SUBJECT.fullmatch(lead)):
+        if o.sentence >= 2 and o.lead is not None and _RESULTS.match(o.after) and (
+                not o.lead or _DEFINED_SUBJECT.fullmatch(o.lead)):
             return 3.0
     return 0.0
 
@@ -359,12 +372,13 @@ def _someone_elses(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     return 0.0
 
 
-# (name, rule) in the order they are applied; a candidate's score is the sum.
+# (name, rule) in the order they are applied; a candidate's score is the sum. The naming
+# rules (_NAMING_RULES) come first: a word none of them finds is nobody's name.
 RULES: tuple[tuple[str, Rule], ...] = (
     ("naming", _naming), ("acronym", _acronym), ("parenthesised", _parenthesised),
     ("introduced", _introduced), ("ours", _ours), ("defined", _defined), ("marked", _marked),
-    ("repository", _repository),
-    ("results", _results), ("subject", _subject), ("linked", _linked), ("repeated", _repeated),
+    ("repository", _repository), ("results", _results),
+    ("subject", _subject), ("linked", _linked), ("repeated", _repeated),
     ("contribution", _contribution), ("highlighted", _highlighted), ("made-up", _made_up),
     ("someone-elses", _someone_elses))
 # Evidence that the paper owns the name, which every name needs (an acronym only when it is
@@ -406,14 +420,17 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
     spelling: dict[str, str] = {}  # lower-case key -> the spelling shown
     for i, (source, text) in enumerate(zip(sentences, plain, strict=True)):
         contribution = contribution_rank(source) <= 1
+        first_person = _WE_STATE.search(text) is not None
         for start, end in _candidate_spans(text, marked):
             word = _SUFFIX.sub("", text[start:end])
             key = word.lower()
             # "(tent)" and "Tent", "MONGOOSE" and "Mongoose": one name, its capitalised form
             if key not in spelling or spelling[key].islower() and not word.islower():
                 spelling[key] = word
+            lead = _SENTENCE_LEAD.sub("", text[:start]).strip() if start < 60 else None
             occurrences.setdefault(key, []).append(Occurrence(
-                i, text[:start], text[end:], contribution, source is highlight))
+                i, text[max(0, start - CONTEXT):start], text[end:end + CONTEXT], contribution,
+                source is highlight, lead, first_person))
     for repo in repositories:
         occurrences.setdefault(repo.lower(), [])
         spelling.setdefault(repo.lower(), repo)
@@ -422,15 +439,17 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
         word = spelling[key]
         evidence = []
         score = 0.0
+        owned = False
         for rule_name, rule in RULES:
             gained = rule(word, occ, ctx)
-            if gained and not (rule_name == "someone-elses"
-                               and _NAMING_RULES.intersection(evidence)):
+            if rule_name in _NAMING_RULES:
+                owned = owned or gained >= 3  # an acronym defined in passing scores less
+            elif not owned:
+                break  # the naming rules come first: nobody owns this word, skip the rest
+            if gained and not (rule_name == "someone-elses" and owned):
                 evidence.append(rule_name)
                 score += gained
         plain_word = not is_coined(word) or " " in word
-        owned = _NAMING_RULES.intersection(evidence) - {"acronym"} or (
-            "acronym" in evidence and _acronym(word, occ, ctx) >= 3)
         if not owned or plain_word and evidence[:1] == ["defined"] and len(occ) < 2:
             continue
         if key in _COMMON_LOWER and not {"naming", "results"} & set(evidence):
@@ -462,7 +481,7 @@ def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]
     """Where candidates occur in one sentence's plain text: coined words, capitalised words
     not at the sentence start or after an introducing verb, and marked-up phrases."""
     spans = []
-    urls = [(m.start(), m.end()) for m in _URL.finditer(text)]
+    urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _TLD.search(text) else []
     for m in _COINED.finditer(text):
         if any(a <= m.start() < b for a, b in urls):
             continue  # a repository's name counts through the link (rule "repository")
@@ -499,6 +518,8 @@ def _marked_spans(sentences: Sequence[str]) -> list[str]:
     """Plain text of short marked-up spans (at most four words) in the source."""
     out = []
     for sentence in sentences:
+        if "\\" not in sentence and "*" not in sentence:
+            continue  # nothing marked up: skip the scan
         for m in _MARKUP.finditer(sentence):
             inner = plain_text(m.group("tex") or m.group("md") or "").strip(" ,.:;")
             if inner and len(inner.split()) <= 4 and len(inner) <= 40 and not inner.islower():

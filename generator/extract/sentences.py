@@ -7,6 +7,7 @@ a URL never ends a sentence; common abbreviations (``e.g.``, ``i.e.``, ``et al.`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from generator.markup import Math, Styled, Text, Url, tokenize
 
@@ -102,6 +103,7 @@ def _mask(source: str) -> str:
     return "".join(chunks)
 
 
+@lru_cache(maxsize=4096)  # asked for the same sentence by highlight, name and title steps
 def contribution_rank(sentence: str) -> int:
     """How strongly a sentence states the contribution: 0 (we propose/introduce ...), 1 (a
     secondary "Finally, we propose ..."), 2 (we show/study ...), 3 (a secondary one, or a

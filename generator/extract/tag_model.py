@@ -16,7 +16,6 @@ patterns alone (``generator.extract.tags``).
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -51,28 +50,30 @@ class TagModel:
 
     def probabilities(self, text: str) -> dict[str, float]:
         """``tag -> probability`` (0..1) that the tag fits the abstract's plain ``text``."""
-        rows, weights = self.features(text)
-        logits = self.intercept.copy()
-        if rows:
-            logits += np.asarray(weights, dtype=np.float32) @ self.coef[rows]
+        rows, weights = self._features(text)
+        logits = self.intercept + weights @ self.coef[rows] if len(rows) else self.intercept
         probs = 1.0 / (1.0 + np.exp(-logits))
         return dict(zip(self.tags, probs.tolist(), strict=True))
 
     def features(self, text: str) -> tuple[list[int], list[float]]:
         """The text's non-zero features: row indices and their unit-norm TF-IDF weights."""
+        rows, weights = self._features(text)
+        return rows.tolist(), weights.tolist()
+
+    def _features(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         words = [w for w in _TOKEN.findall(text.lower()) if w not in self.stop_words]
         grams = Counter(words)
-        grams.update(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
-        rows: list[int] = []
-        weights: list[float] = []
-        vocabulary, idf = self.vocabulary, self.idf
-        for gram, count in grams.items():
-            row = vocabulary.get(gram)
-            if row is not None:
-                rows.append(row)
-                weights.append((1.0 + math.log(count)) * float(idf[row]))
-        norm = math.sqrt(sum(w * w for w in weights))
-        return rows, [w / norm for w in weights] if norm else weights
+        grams.update([f"{a} {b}" for a, b in zip(words, words[1:], strict=False)])
+        get = self.vocabulary.get
+        found = [(row, count) for row, count in zip(map(get, grams), grams.values(),
+                                                     strict=True) if row is not None]
+        if not found:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
+        rows = np.fromiter((r for r, _ in found), dtype=np.intp, count=len(found))
+        counts = np.fromiter((c for _, c in found), dtype=np.float32, count=len(found))
+        weights = (1.0 + np.log(counts)) * self.idf[rows]
+        norm = float(np.sqrt(weights @ weights))
+        return rows, weights / norm if norm else weights
 
 
 @lru_cache(maxsize=4)

@@ -115,10 +115,20 @@ class Taxonomy:
     rule_weight: float = 0.2
     floor: float = 0.3
     anchor_index: AnchorIndex = field(init=False, repr=False, compare=False)
+    # anchor -> the (rule number, pattern) pairs with that anchor, for rules without exclude
+    by_anchor: Mapping[str, tuple[tuple[int, re.Pattern[str]], ...]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         anchors = (a for r in self.rules for a in r.anchors if a is not None)
         object.__setattr__(self, "anchor_index", AnchorIndex.of(anchors))
+        by_anchor: dict[str, list[tuple[int, re.Pattern[str]]]] = {}
+        for i, rule in enumerate(self.rules):
+            if rule.exclude is None:
+                for pattern, anchor in zip(rule.patterns, rule.anchors, strict=True):
+                    if anchor is not None:
+                        by_anchor.setdefault(anchor, []).append((i, pattern))
+        object.__setattr__(self, "by_anchor", {a: tuple(v) for a, v in by_anchor.items()})
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -332,12 +342,34 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
     the few characters for which it does not (``_CASE_EXOTIC``) runs every pattern in full.
     """
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
-    scores: dict[str, float] = {}
+    rules = taxonomy.rules
+    mentioned: list[set[int]] = [set() for _ in rules]
+    in_head = [False] * len(rules)
     shortcut = not any(c in text or c in headline for c in _CASE_EXOTIC)
     index = taxonomy.anchor_index
     text_at = index.positions(text.lower()) if shortcut else {}
     head_at = index.positions(headline.lower()) if shortcut else {}
-    for rule in taxonomy.rules:
+
+    def count(i: int, matches: Iterable[re.Match[str]], body: str) -> None:
+        seen = mentioned[i]
+        for m in matches:
+            k = bisect_right(starts, m.start()) - 1
+            if k not in seen and not taxonomy.contrast.search(
+                    body[max(starts[k], m.start() - 60):m.start()]):
+                seen.add(k)
+
+    if shortcut:
+        # Only the anchors the text holds: most of the taxonomy's patterns are never tried.
+        for anchor, offsets in text_at.items():
+            for i, pattern in taxonomy.by_anchor.get(anchor, ()):
+                count(i, _matches_at(pattern, text, offsets), text)
+        for anchor, offsets in head_at.items():
+            for i, pattern in taxonomy.by_anchor.get(anchor, ()):
+                if not in_head[i]:
+                    in_head[i] = any(pattern.match(headline, at) for at in offsets)
+    for i, rule in enumerate(rules):
+        if shortcut and rule.exclude is None and all(a is not None for a in rule.anchors):
+            continue  # done above
         body, head, body_at, rule_head_at = text, headline, text_at, head_at
         if rule.exclude is not None:  # blank excluded spans, keeping offsets
             body = rule.exclude.sub(lambda m: " " * len(m.group(0)), text)
@@ -346,31 +378,21 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str) -> dict[str, float]
                 body_at = index.positions(body.lower())
             if shortcut and head != headline:
                 rule_head_at = index.positions(head.lower())
-        anchors = rule.anchors if shortcut and rule.anchors else (None,) * len(rule.patterns)
-        mentioned: set[int] = set()
-        in_head = False
-        for pattern, anchor in zip(rule.patterns, anchors, strict=True):
-            if anchor is None:
-                matches: Iterable[re.Match[str]] = pattern.finditer(body)
-                in_head = in_head or pattern.search(head) is not None
-            else:
+        for pattern, anchor in zip(rule.patterns, rule.anchors, strict=True):
+            if not shortcut or anchor is None:
+                count(i, pattern.finditer(body), body)
+                in_head[i] = in_head[i] or pattern.search(head) is not None
+            elif rule.exclude is not None:
                 head_offsets = rule_head_at.get(anchor)
-                if head_offsets and not in_head:
-                    in_head = any(pattern.match(head, at) for at in head_offsets)
+                if head_offsets and not in_head[i]:
+                    in_head[i] = any(pattern.match(head, at) for at in head_offsets)
                 offsets = body_at.get(anchor)
-                if not offsets:
-                    continue
-                matches = _matches_at(pattern, body, offsets)
-            for m in matches:
-                k = bisect_right(starts, m.start()) - 1
-                if k in mentioned:
-                    continue
-                lead = body[max(starts[k], m.start() - 60):m.start()]
-                if not taxonomy.contrast.search(lead):
-                    mentioned.add(k)
-        score = float(len(mentioned))
-        if in_head:
-            score += taxonomy.headline_weight - 1
+                if offsets:
+                    count(i, _matches_at(pattern, body, offsets), body)
+            # an anchored pattern of a rule without exclude was tried above
+    scores: dict[str, float] = {}
+    for i, rule in enumerate(rules):
+        score = float(len(mentioned[i])) + (taxonomy.headline_weight - 1 if in_head[i] else 0)
         if score:
             scores[rule.name] = score
     return scores

@@ -22,7 +22,8 @@ title case paper titles use.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
 from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
@@ -131,51 +132,70 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
         no defect (``title_problems``) unless no candidate could be repaired.
     """
     found = find_name(sentences, highlight, links)
-    texts = [title_text(s) for s in sentences]
-    hl_text = title_text(highlight) if highlight else ""
-    candidates = title_candidates(found, sentences, texts, highlight, hl_text)
     name = found.name if found else None
-    fixed = [c if not title_problems(c) else repair(c) for c in candidates]
-    fixed = [c for c in fixed if c and not title_problems(c)]
-    if name:
-        # A title that carries the name wins: one made with it, else the best other title
-        # with the name before it.
-        named = [c for c in fixed if name.lower() in c.lower()]
-        if named:
-            return name, named[0]
-        for title in fixed:
-            with_name = _fit(f"{name}: ", title)
-            if not title_problems(with_name):
-                return name, with_name
-    if fixed:
-        return name, fixed[0]
-    fallback = repair(shorten(_title_case(hl_text or " ".join(texts))))
+    first_fixed = None
+    for candidate in title_candidates(found, sentences, highlight):
+        title = candidate if not title_problems(candidate) else repair(candidate)
+        if not title or title_problems(title):
+            continue
+        if name is None or name.lower() in title.lower():
+            return name, title
+        first_fixed = first_fixed or title  # kept in case no title carries the name
+    if name and first_fixed:
+        with_name = _fit(f"{name}: ", first_fixed)
+        if not title_problems(with_name):
+            return name, with_name
+    if first_fixed:
+        return name, first_fixed
+    text = title_text(highlight) if highlight else " ".join(map(title_text, sentences))
+    fallback = repair(shorten(_title_case(text)))
     if name and name.lower() not in fallback.lower():
         fallback = _fit(f"{name}: ", fallback) if fallback else name
     return name, fallback
 
 
-def title_candidates(found: Name | None, sentences: Sequence[str], texts: Sequence[str],
-                     highlight: str, hl_text: str) -> list[str]:
-    """Every title candidate in order of preference (module docstring), before the defect
-    check: ``Name: descriptor`` forms, then findings, then ``Field: finding``."""
-    order = _by_contribution(sentences, texts, highlight, hl_text)
-    candidates: list[str] = []
-    findings = list(_findings(order))
+def title_candidates(found: Name | None, sentences: Sequence[str], highlight: str
+                     ) -> Iterator[str]:
+    """Title candidates in order of preference (module docstring), before the defect check:
+    ``Name: descriptor`` forms, then ``Field: finding``, findings and the field alone. Made
+    lazily: a caller that stops at the first good one computes no more."""
+    order = _Lazy(map(title_text, _by_contribution(sentences, highlight)))
+    findings = _Lazy(_findings(order))
     if found is not None:
         for descriptor in _descriptors(found, order, findings):
-            candidates.append(_fit(f"{found.name}: ", _title_case(descriptor)))
-    subject = _subject(texts[0]) if texts else None
-    if subject and findings and not _shares_word(subject, findings[0]):
+            yield _fit(f"{found.name}: ", _title_case(descriptor))
+    subject = _subject(title_text(sentences[0])) if sentences else None
+    first = next(iter(findings), None)
+    if subject and first and not _shares_word(subject, first):
         # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
         # the finding is about, as paper titles do.
-        candidates.append(_fit(f"{_title_case(subject)}: ", _title_case(findings[0])))
-    candidates.extend(shorten(_title_case(phrase)) for phrase in findings)
+        yield _fit(f"{_title_case(subject)}: ", _title_case(first))
+    for phrase in findings:
+        yield shorten(_title_case(phrase))
     if subject and len(subject.split()) >= 2:
-        candidates.append(shorten(_title_case(subject)))
-    return candidates
+        yield shorten(_title_case(subject))
 
 
+class _Lazy:
+    """A sequence read from an iterator only as far as it is used, and kept for re-reading."""
+
+    def __init__(self, items: Iterable[str]) -> None:
+        self._source = iter(items)
+        self._items: list[str] = []
+
+    def __iter__(self) -> Iterator[str]:
+        i = 0
+        while True:
+            if i == len(self._items):
+                try:
+                    self._items.append(next(self._source))
+                except StopIteration:
+                    return
+            yield self._items[i]
+            i += 1
+
+
+@lru_cache(maxsize=4096)
 def title_text(source: str) -> str:
     """Plain text of ``source`` for titles: whitespace collapsed, and every formula longer
     than a short symbol (``k``, ``ℓ2``, ``d′``) replaced by ``FORMULA``."""
@@ -272,16 +292,15 @@ def _trim_end(title: str) -> str:
 # ----------------------------------------------------------------------------- candidates
 
 
-def _by_contribution(sentences: Sequence[str], texts: Sequence[str], highlight: str,
-                     hl_text: str) -> list[str]:
-    """Sentence texts for phrase finding: the highlight, then the others by how strongly
-    they state a contribution (stable)."""
+def _by_contribution(sentences: Sequence[str], highlight: str) -> list[str]:
+    """The sentences for phrase finding: the highlight, then the others by how strongly they
+    state a contribution (stable)."""
     ranked = sorted((contribution_rank(s), i) for i, s in enumerate(sentences)
                     if s is not highlight)
-    return ([hl_text] if hl_text else []) + [texts[i] for _, i in ranked]
+    return ([highlight] if highlight else []) + [sentences[i] for _, i in ranked]
 
 
-def _descriptors(found: Name, texts: Sequence[str], findings: Sequence[str]) -> Iterator[str]:
+def _descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]) -> Iterator[str]:
     """What the name is, best first: its long form, its appositive, the phrase an
     introducing verb gives it, then the findings that do not already hold the name; none
     that only says "effective method" (``_generic``)."""
@@ -305,7 +324,7 @@ _GENERIC_WORDS = frozenset((
     "improved", "better", "alternative", "plug-and-play", "training-free", "versatile"))
 
 
-def _all_descriptors(found: Name, texts: Sequence[str], findings: Sequence[str]
+def _all_descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]
                      ) -> Iterator[str]:
     name = found.name
     if found.long_form and len(found.long_form.split()) >= 2 and \
@@ -316,9 +335,11 @@ def _all_descriptors(found: Name, texts: Sequence[str], findings: Sequence[str]
         if phrase:
             yield phrase
     for text in texts:  # "Django (Detecting Trojans in Object Detection Models via ...)"
-        m = re.search(rf"(?<![\w-]){re.escape(name)} \((?P<long>[A-Z][^()]{{10,}})\)", text)
-        if m and sum(w[:1].isupper() for w in m.group("long").split()) >= 3:
-            yield _trim_end(m.group("long"))
+        for at in _word_positions(text, name):
+            m = _PAREN_LONG.match(text, at + len(name))
+            if m and sum(w[:1].isupper() for w in m.group("long").split()) >= 3:
+                yield _trim_end(m.group("long"))
+                break
     for text in texts:
         phrase = _introduced_as(text, name)
         if phrase:
@@ -337,17 +358,34 @@ _APPOSITIVE = re.compile(
 def _appositive(text: str, name: str) -> str | None:
     """``MONGOOSE, an end-to-end LSH framework for ...`` -> the noun phrase after the name;
     ``Hopper, which uses a Multi-hop Transformer for ...`` -> what it uses."""
-    for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-        a = _APPOSITIVE.match(text[m.end():])
+    for at in _word_positions(text, name):
+        rest = text[at + len(name):]
+        a = _APPOSITIVE.match(rest)
         if a:
             phrase = _noun_phrase(a.group("np") or a.group("colon"))
-        elif w := _WHICH_DOES.match(text[m.end():]):  # "StarBridge, which aligns X": Aligning X
+        elif w := _WHICH_DOES.match(rest):  # "StarBridge, which aligns X": Aligning X
             phrase = _gerund_phrase(w.group("verb"), w.group("rest")) or ""
         else:
             continue
         if len(phrase.split()) >= 2 and name.lower() not in phrase.lower():
             return phrase
     return None
+
+
+_PAREN_LONG = re.compile(r" \((?P<long>[A-Z][^()]{10,})\)")
+_INTRO_VERB = re.compile(rf"\b{_INTRO}\w*\s+", re.I)
+
+
+def _word_positions(text: str, word: str) -> Iterator[int]:
+    """Offsets where ``word`` occurs in ``text`` as a whole word (not inside a longer word or
+    a hyphenated compound)."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_-")) and (
+                end == len(text) or not (text[end].isalnum() or text[end] in "_-")):
+            yield at
+        at = text.find(word, at + 1)
 
 
 _WHICH_DOES = re.compile(r"^[\"”’']?\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:which|that)\s+"
@@ -357,11 +395,11 @@ _WHICH_DOES = re.compile(r"^[\"”’']?\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:which|
 def _introduced_as(text: str, name: str) -> str | None:
     """The noun phrase an introducing verb gives the name: ``we propose a novel method for
     X, called Name`` / ``a fair filter (Name) network`` -> ``novel method for X``."""
-    at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
-    if not at:
+    at = next(_word_positions(text, name), None)
+    if at is None:
         return None
-    head = text[: at.start()]
-    verbs = list(re.finditer(rf"\b{_INTRO}\w*\s+", head, re.I))
+    head = text[:at]
+    verbs = list(_INTRO_VERB.finditer(head))
     if not verbs:
         return None
     m = verbs[-1]
@@ -371,7 +409,7 @@ def _introduced_as(text: str, name: str) -> str | None:
     return phrase if len(phrase.split()) >= 2 else None
 
 
-def _findings(texts: Sequence[str]) -> Iterator[str]:
+def _findings(texts: Iterable[str]) -> Iterator[str]:
     """Noun phrases (or claims) of what the paper does, one per text at most, in order; each
     has two words or more and does not open with a pronoun. ``We study X`` gives ``X``,
     ``we show that X`` the claim ``X``, ``we propose to transform X`` / ``how to release X``
