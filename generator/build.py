@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from generator.cache import BuildCache, fingerprint, load_cache, save_cache
 from generator.catalog import build_catalog
+from generator.config.overrides import apply_overrides, load_overrides
 from generator.extract import paper_id
 from generator.extract.tags import Taxonomy, load_taxonomy
-from generator.overrides import apply_overrides, load_overrides
-from generator.parallel import extract_many
+from generator.infra.cache import BuildCache, fingerprint, load_cache, save_cache
+from generator.infra.parallel import extract_many
 from generator.read import SeedFile, read_seeds
 from generator.records import Kept, Notice, Paper
 from generator.render.pages import render_site
@@ -41,8 +41,8 @@ class DigestConfig:
         taxonomy: the tag taxonomy YAML file.
         overrides: the per-paper overrides YAML file (optional; may not exist).
         site_name: the home page's heading.
-        cache_dir: where the build cache lives (``generator.cache``); ``None``: no cache.
-        jobs: processes for extracting many uncached abstracts (``generator.parallel``);
+        cache_dir: where the build cache lives (``generator.infra.cache``); ``None``: no cache.
+        jobs: processes for extracting many uncached abstracts (``generator.infra.parallel``);
             ``None``: one per CPU core; 1 (the default here): none besides this one. Workers
             are spawned, so a script that passes another value must guard its entry point
             with ``if __name__ == "__main__":`` (``multiprocessing``'s rule); the

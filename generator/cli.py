@@ -113,9 +113,18 @@ def _config(args: argparse.Namespace) -> DigestConfig:
 
 def _eval(args: argparse.Namespace) -> int:
     """``paper-digest eval``: the labelled set, then the real-data report (when real data is
-    given or found beside the project)."""
-    from generator import evaluate_real
-    from generator.evaluate import main as eval_main
+    given or found beside the project). The evaluation code is tooling of the source tree
+    (``evaluation/``, not installed with the package): it runs from the repository root."""
+    root = Path.cwd()
+    if (root / "evaluation" / "__init__.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        from evaluation import real as evaluate_real
+        from evaluation.project import main as eval_main
+    except ImportError:
+        print("paper-digest: error: eval runs from the repository root (it needs the "
+              "evaluation/ folder of the source tree)", file=sys.stderr)
+        return 1
     from generator.extract.tags import load_taxonomy
 
     if args.real is None or not args.real:

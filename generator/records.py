@@ -81,7 +81,7 @@ class CodeRepo(_Record):
 
     ``url`` is canonical: ``https://{host}/{owner}/{repo}``, no ``.git``, no trailing slash;
     for an anonymised mirror ``https://anonymous.4open.science/r/{repo}`` with ``owner`` empty
-    (``generator.urls``).
+    (``generator.text.urls``).
     """
 
     url: str

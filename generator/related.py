@@ -62,8 +62,8 @@ from scipy import sparse
 from sklearn.feature_extraction.text import TfidfTransformer, TfidfVectorizer
 from sklearn.preprocessing import normalize
 
-from generator.markup import plain_text
 from generator.records import Paper, RelatedIndex
+from generator.text.markup import plain_text
 
 K = 5
 TAG_WEIGHT = 0.3

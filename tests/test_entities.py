@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.extract.entities import extract_entities
-from generator.markup import plain_text
 from generator.read import read_seeds
+from generator.text.markup import plain_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,4 +1,4 @@
-"""Tests of ``generator.evaluate``: the metric functions, the held-out targets of issue 4, and
+"""Tests of ``evaluation.project``: the metric functions, the held-out targets of issue 4, and
 the ``paper-digest eval`` command."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from evaluation.project import Counts, compare_sets, evaluate, title_acceptable, total
 from generator.cli import main as cli_main
-from generator.evaluate import Counts, compare_sets, evaluate, title_acceptable, total
 
 ROOT = Path(__file__).resolve().parents[1]
 EVAL_DIR = ROOT / "eval"
@@ -136,7 +136,7 @@ def test_bad_labels_are_clear_errors(tmp_path, labels, message):
 def test_labels_count_and_empty_heldout_summary(tmp_path, capsys):
     """A label file pointing at a real extra file is read; with no held-out labels the
     summary says so instead of printing perfect scores for zero abstracts."""
-    from generator.evaluate import main as run_eval
+    from evaluation.project import main as run_eval
 
     eval_dir = _eval_dir(tmp_path, GOOD.replace("heldout", "tune"))
     result = evaluate(eval_dir, SEEDS_DIR, TAXONOMY)

@@ -13,10 +13,10 @@ from generator import cli
 from generator.build import DigestConfig, generate
 from generator.errors import InputError
 from generator.extract.tags import load_taxonomy
-from generator.markup import Text, tokenize
-from generator.read import parse_seed_file
+from generator.read.text import parse_seed_file
 from generator.render.markdown import render_paragraph
 from generator.render.pages import _collection_slugs
+from generator.text.markup import Text, tokenize
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "pymdownx.details",
@@ -161,7 +161,7 @@ def test_math_markup_from_tex_is_sanitised(tex, inner):
 
 def test_abstract_with_script_in_tex_builds_no_script(tmp_path):
     """End to end: the paper page converts to HTML with the script as text, not markup."""
-    from generator.markdown_stash import GeneratedHtmlExtension
+    from generator.plugin.markdown_stash import GeneratedHtmlExtension
 
     config = _generate(tmp_path, {"a.txt": "X\n\nWe prove that $\\text{<script>alert(1)"
                                            "</script>}$ holds for every model.\n"})

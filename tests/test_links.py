@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.extract.links import code_status, extract_links, normalize_url
-from generator.markup import plain_text, tokenize
 from generator.read import read_seeds
+from generator.text.markup import plain_text, tokenize
 
 GH = "https://github.com/a/b"
 

@@ -1,4 +1,4 @@
-"""The raw-HTML passthrough (``generator.markdown_stash``) changes speed, never output."""
+"""The raw-HTML passthrough (``generator.plugin.markdown_stash``) changes speed, never output."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 import markdown
 import pytest
 
-from generator.markdown_stash import GeneratedHtmlExtension
+from generator.plugin.markdown_stash import GeneratedHtmlExtension
 from tests.conftest import MD_EXTENSIONS
 
 RELATED = ('<ul class="pd-related" data-search-exclude>\n'
@@ -102,7 +102,7 @@ def test_passthrough_only_on_generated_pages_and_output_unchanged(built_project,
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    import generator.markdown_stash as stash
+    import generator.plugin.markdown_stash as stash
 
     project = tmp_path / "project"
     shutil.copytree(built_project, project, ignore=shutil.ignore_patterns("site"))

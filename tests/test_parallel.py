@@ -1,4 +1,4 @@
-"""Parallel extraction (generator.parallel) gives exactly the serial result, in order."""
+"""Parallel extraction (generator.infra.parallel) gives exactly the serial result, in order."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from generator.build import DigestConfig, collect
 from generator.extract import extract_paper, paper_id
 from generator.extract.tags import load_taxonomy
-from generator.parallel import extract_many
+from generator.infra.parallel import extract_many
 from generator.read import read_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,7 @@ def test_two_workers_match_one_process():
 
 def test_small_batches_stay_in_process(monkeypatch):
     """Below the threshold no worker is started."""
-    import generator.parallel as parallel
+    import generator.infra.parallel as parallel
 
     def no_pool(*args, **kwargs):
         raise AssertionError("a worker pool was started")

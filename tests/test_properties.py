@@ -16,8 +16,8 @@ from test_render_cases import assert_safe_html
 
 from generator.build import DigestConfig, generate
 from generator.extract import paper_id
-from generator.markup import plain_text, tokenize
 from generator.render.markdown import render_paragraph
+from generator.text.markup import plain_text, tokenize
 
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

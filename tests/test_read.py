@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.errors import InputError
-from generator.read import collection_from_filename, parse_seed_text, read_seeds
+from generator.read import read_seeds
+from generator.read.text import collection_from_filename, parse_seed_text
 from generator.records import Abstract, Notice, Source
 
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import InputError
-from generator.evaluate_real import (
+from evaluation.real import (
     default_paths,
     read_labels,
     read_real,
@@ -21,6 +20,7 @@ from generator.evaluate_real import (
     title_defects,
     title_name,
 )
+from generator.errors import InputError
 from generator.extract.names import find_name, long_form
 from generator.extract.sentences import contribution_rank, pick_highlight, split_sentences
 from generator.extract.tag_model import load_model

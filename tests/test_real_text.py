@@ -15,13 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.build import DigestConfig, generate
-from generator.clean import repair_text
 from generator.errors import InputError
 from generator.extract.links import extract_links
-from generator.markup import Math, Styled, Text, Unknown, Url, plain_text, tokenize
-from generator.read import parse_seed_file
+from generator.read.clean import repair_text
+from generator.read.text import parse_seed_file
 from generator.render.markdown import render_math, render_paragraph
-from generator.urls import normalize_url
+from generator.text.markup import Math, Styled, Text, Unknown, Url, plain_text, tokenize
+from generator.text.urls import normalize_url
 
 INLINE = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>{}</mrow></math>'
 
@@ -183,7 +183,7 @@ def test_footnote_text_kept_and_its_url_extracted() -> None:
 
 def test_unknown_macros_are_counted() -> None:
     """Unknown macros, in text and in math, are named for the run summary."""
-    from generator.markup import unknown_macros
+    from generator.text.markup import unknown_macros
 
     assert unknown_macros(tokenize("our \\name and $\\mymath{x} + \\sgn(y)$")) == (
         "name", "mymath")
@@ -376,7 +376,7 @@ SEGMENT = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1,
        end=st.sampled_from([".", ",", ")", " and more.", ""]))
 def test_any_spelling_of_a_repository_resolves_to_it(owner, repo, deep, spelling, end):
     """However a repository URL is written, exactly that repository is extracted."""
-    from generator.urls import RESERVED_OWNERS
+    from generator.text.urls import RESERVED_OWNERS
 
     if owner in RESERVED_OWNERS["github.com"] or repo.strip(".") in ("", "git"):
         return
@@ -418,7 +418,7 @@ REAL = sorted(glob.glob(str(ROOT.parent / "shared" / "real" / "*.jsonl")))
 def test_real_data_targets() -> None:
     """On the real abstracts: no abstract stops reading, raw TeX on at most 0.5% of the
     pages with TeX, code links exact for at least 99.5% of abstracts naming a repository."""
-    from generator.evaluate_text import read_rows, text_report
+    from evaluation.text import read_rows, text_report
 
     report = text_report(read_rows(Path(p) for p in REAL))
     assert report.stopped == 0

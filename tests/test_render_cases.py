@@ -13,8 +13,8 @@ import yaml
 from bs4 import BeautifulSoup
 from conftest import MD_EXTENSIONS, _copy_project
 
-from generator.markup import tokenize
 from generator.render.markdown import render_paragraph
+from generator.text.markup import tokenize
 
 UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
 MATH_SPAN = '<span class="pd-math">'
@@ -283,6 +283,6 @@ def test_hostile_math_built(hostile_site: Path) -> None:
     (r"$|x|$", "|x|"),
 ])
 def test_plain_text_of_norms(src: str, text: str) -> None:
-    from generator.markup import plain_text
+    from generator.text.markup import plain_text
 
     assert plain_text(src) == text

@@ -131,8 +131,8 @@ def test_bad_taxonomy_is_a_clear_error(tmp_path, body, message):
 
 
 def _labelled_texts():
-    from generator.markup import plain_text
     from generator.read import read_seeds
+    from generator.text.markup import plain_text
 
     texts = [a.text for a in read_seeds(ROOT / "seeds").abstracts]
     for path in sorted((ROOT / "eval" / "extra").glob("*.txt")):

@@ -8,8 +8,8 @@ import pytest
 
 from generator.extract.sentences import pick_highlight, split_sentences
 from generator.extract.titles import MAX_TITLE, derive_title, shorten
-from generator.markup import plain_text
 from generator.read import read_seeds
+from generator.text.markup import plain_text
 
 ROOT = Path(__file__).resolve().parents[1]
 

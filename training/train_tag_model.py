@@ -25,10 +25,10 @@ from sklearn.model_selection import KFold, cross_val_predict
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.evaluate import _read_abstracts, load_labels  # noqa: E402
+from evaluation.project import _read_abstracts, load_labels  # noqa: E402
 from generator.extract.tag_model import DEFAULT_MODEL  # noqa: E402
 from generator.extract.tags import load_taxonomy  # noqa: E402
-from generator.markup import plain_text  # noqa: E402
+from generator.text.markup import plain_text  # noqa: E402
 
 # Regularisation strength: chosen by cross-validation on the corpus (C in 1, 2, 4, 8, 16:
 # 4 was best on micro-F1) and kept.

@@ -14,8 +14,8 @@ from generator.extract.links import code_status, extract_links
 from generator.extract.sentences import pick_highlight, split_sentences
 from generator.extract.tags import Taxonomy, assign_tags
 from generator.extract.titles import derive_title
-from generator.markup import plain_text, tokenize, unknown_macros
 from generator.records import Abstract, PaperFacts
+from generator.text.markup import plain_text, tokenize, unknown_macros
 
 
 def paper_id(text: str) -> str:

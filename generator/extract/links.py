@@ -1,18 +1,18 @@
 """Find the URLs of an abstract; pick out code repositories and Hugging Face artefacts; decide
 the code status.
 
-Where a URL is comes from the tokenizer (``generator.markup``); what it is (repaired,
+Where a URL is comes from the tokenizer (``generator.text.markup``); what it is (repaired,
 normalised, classified, the repository it points into) from the one URL model,
-``generator.urls``, which rendering uses too.
+``generator.text.urls``, which rendering uses too.
 """
 
 from __future__ import annotations
 
 import re
 
-from generator.markup import Styled, Token, Unknown, Url
 from generator.records import CodeRepo, HubRef, Link
-from generator.urls import (
+from generator.text.markup import Styled, Token, Unknown, Url
+from generator.text.urls import (
     CODE_HOSTS,
     HUB_HOSTS,
     RESERVED_OWNERS,
@@ -26,7 +26,7 @@ from generator.urls import (
 __all__ = ["CODE_HOSTS", "FORGE_RESERVED_OWNERS", "HUB_HOSTS", "code_repo", "code_status",
            "extract_links", "hub_ref", "iter_urls", "link_kind", "normalize_url"]
 
-# Every forge's own page names, for callers that need one set (``generator.evaluate_text``).
+# Every forge's own page names, for callers that need one set (``evaluation.text``).
 FORGE_RESERVED_OWNERS = frozenset().union(*RESERVED_OWNERS.values())
 
 _PROMISE = re.compile(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from generator.extract.sentences import contribution_rank
-from generator.markup import plain_text
+from generator.text.markup import plain_text
 
 MIN_SCORE = 4.0
 # Acronyms and names so common in the field that they never name a paper's own contribution

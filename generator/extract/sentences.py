@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from generator.markup import Math, Styled, Text, Url, tokenize
+from generator.text.markup import Math, Styled, Text, Url, tokenize
 
 # Abbreviations that end in a full stop but not a sentence, as whole words ("signal." is
 # not "al.").

@@ -27,7 +27,7 @@ from slugify import slugify
 
 from generator.errors import InputError
 from generator.extract.tag_model import DEFAULT_MODEL, TagModel, load_model
-from generator.yamlfile import child, item_lines, key_lines, read_yaml
+from generator.infra.yamlfile import child, item_lines, key_lines, read_yaml
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
-from generator.markup import Math, math_to_text, to_plain, tokenize
+from generator.text.markup import Math, math_to_text, to_plain, tokenize
 
 MAX_TITLE = 90
 # Stands for a formula longer than a short symbol in a title's working text: phrases are cut

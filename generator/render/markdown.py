@@ -18,7 +18,7 @@ inject HTML, links, attributes or front matter.
   readable text (pylatexenc's Unicode rendering, ``ε ≤ 1``) in a ``pd-math--text`` span:
   never as raw TeX, never as escaped markup.
 * URLs become ``<a>`` elements, only for http(s); the ``href`` is the URL as the one URL model
-  (``generator.urls``) normalises it, so a link goes where its extracted link goes.
+  (``generator.text.urls``) normalises it, so a link goes where its extracted link goes.
 * Emphasis: a ``*`` or ``_`` is left active only where CommonMark's delimiter-run rules let it
   open or close emphasis and it has a partner (``A*-based search and D*-Lite`` has none: both
   stay literal); all others are escaped.
@@ -32,9 +32,9 @@ from functools import lru_cache
 
 from latex2mathml.converter import convert as latex_to_mathml
 
-from generator.markup import Math, Styled, Text, Token, Unknown, Url, math_to_text, to_plain
-from generator.texmath import prepare_math
-from generator.urls import normalize_url
+from generator.text.markup import Math, Styled, Text, Token, Unknown, Url, math_to_text, to_plain
+from generator.text.texmath import prepare_math
+from generator.text.urls import normalize_url
 
 # Characters with a meaning in Python-Markdown or the extensions this site enables.
 _ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
@@ -312,7 +312,7 @@ def _escape_text(text: str, active: tuple[int, ...]) -> str:
 
 
 def render_link(tok: Url) -> str:
-    """An ``<a>`` for an http(s) URL (its ``href`` normalised by ``generator.urls``);
+    """An ``<a>`` for an http(s) URL (its ``href`` normalised by ``generator.text.urls``);
     anything else stays escaped text."""
     label = escape_markdown(to_plain(tok.label))
     href = normalize_url(tok.raw)

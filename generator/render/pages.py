@@ -26,12 +26,12 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
-from generator.markup import plain_text, tokenize
 from generator.records import Kept, Paper, text_digest
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
-from generator.urls import FORGE_LABELS, forge_label
+from generator.text.markup import plain_text, tokenize
+from generator.text.urls import FORGE_LABELS, forge_label
 
 PAGE_SIZE = 200
 # libyaml's safe dumper when PyYAML was built with it (same output, several times faster).

@@ -4,7 +4,7 @@
 * ``on_config``: generate pages into ``docs_dir`` (only changed files are written, so
   ``mkdocs serve`` does not loop; MkDocs reloads the config, and so calls this, on every
   rebuild).
-* ``on_files``, ``on_page_markdown``: the raw-HTML passthrough (``generator.markdown_stash``)
+* ``on_files``, ``on_page_markdown``: the raw-HTML passthrough (``generator.plugin.markdown_stash``)
   is on for the pages the generator wrote (its manifest) and off for hand-written ones.
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
 * ``on_page_content``: in offline builds only (Material's offline plugin forces
@@ -34,7 +34,7 @@ from mkdocs.utils import get_relative_url
 
 from generator.build import DigestConfig, generate
 from generator.errors import DigestError
-from generator.markdown_stash import GeneratedHtmlExtension
+from generator.plugin.markdown_stash import GeneratedHtmlExtension
 from generator.write import generated_files
 
 log = logging.getLogger("mkdocs.hooks.paper_digest")
@@ -58,7 +58,7 @@ def _digest_config(config) -> DigestConfig:
 
 def on_config(config):
     """Generate the pages before MkDocs reads ``docs_dir``, and add the Markdown extension
-    that passes the generated raw HTML through unparsed (``generator.markdown_stash``)."""
+    that passes the generated raw HTML through unparsed (``generator.plugin.markdown_stash``)."""
     if os.environ.get("PAPER_DIGEST_RAW_HTML_PASSTHROUGH", "1") != "0":
         config.markdown_extensions.append(GeneratedHtmlExtension())
     if os.environ.get("PAPER_DIGEST_SKIP_GENERATE") == "1":

@@ -1,6 +1,6 @@
 """The one URL model: how an abstract's URL is repaired, normalised and classified.
 
-Used by the tokenizer (``generator.markup``: where a URL is), extraction
+Used by the tokenizer (``generator.text.markup``: where a URL is), extraction
 (``generator.extract.links``: links, code repositories, Hub artefacts, kinds) and rendering
 (``generator.render.markdown``: the ``href`` of every link), so a URL is the same resource
 everywhere.

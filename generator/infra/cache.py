@@ -27,7 +27,7 @@ import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_PACKAGE = Path(__file__).parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # generator/
 
 
 def fingerprint(*files: Path) -> str:

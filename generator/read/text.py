@@ -1,6 +1,4 @@
-"""Step 1, read: seed files -> ``Abstract`` records.
-
-Seed format (the product's input contract, see README "Input format"):
+"""The ``.txt`` seed format (the product's input contract, see README "Input format"):
 
 * UTF-8 text (a BOM is ignored), any of LF / CRLF / CR line ends;
 * the first paragraph is the collection's name when it is a short single line
@@ -9,10 +7,9 @@ Seed format (the product's input contract, see README "Input format"):
 * every following paragraph (lines separated by one or more blank lines; a line of only spaces or
   tabs counts as blank) is one abstract.
 
-Nothing is dropped silently: a file with no abstracts, a duplicated abstract, and a line whose
-control characters were removed or whose mojibake was repaired (``generator.clean``) each
-produce a ``Notice``; undecodable bytes raise ``InputError`` naming the file, line and byte
-offset. No character stops a run.
+A line whose control characters were removed or whose mojibake was repaired
+(``generator.read.clean``) produces a ``Notice``; undecodable bytes raise ``InputError`` naming
+the file, line and byte offset. No character stops a run.
 """
 
 from __future__ import annotations
@@ -21,21 +18,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.clean import repair_text
 from generator.errors import InputError
-from generator.records import Abstract, Notice, Source
+from generator.read.clean import repair_text
+from generator.records import Notice
 
 HEADER_MAX_CHARS = 120
 _BOM = "\ufeff"
-
-
-@dataclass(frozen=True, slots=True)
-class SeedFile:
-    """Summary of one seed file: its name, collection and how many abstracts it held."""
-
-    name: str
-    collection: str
-    abstracts: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,69 +34,6 @@ class SeedText:
     collection: str
     paragraphs: tuple[tuple[int, str], ...]
     notices: tuple[Notice, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Seeds:
-    """Everything read from a seeds folder.
-
-    Attributes:
-        abstracts: distinct abstracts in input order (file name order, then position).
-        files: one summary per seed file, in the same order.
-        notices: warnings (repaired characters, empty files, duplicates), in the order they
-            were found.
-    """
-
-    abstracts: tuple[Abstract, ...]
-    files: tuple[SeedFile, ...]
-    notices: tuple[Notice, ...]
-
-
-def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
-    """Read every ``*.txt`` file of ``seeds_dir`` (sorted by name) into abstracts.
-
-    Args:
-        seeds_dir: the folder of seed files.
-        label: how to name the folder in messages (default: ``seeds_dir`` as given).
-
-    Returns:
-        ``Seeds``; an abstract that occurs more than once (same text up to whitespace) is one
-        record whose ``sources`` lists every occurrence, and each repeat adds a ``Notice``.
-
-    Raises:
-        InputError: the folder is missing, or a file is not valid UTF-8.
-    """
-    label = label or str(seeds_dir)
-    if not seeds_dir.is_dir():
-        raise InputError(label, None, "seeds folder not found")
-    files: list[SeedFile] = []
-    notices: list[Notice] = []
-    by_key: dict[str, int] = {}
-    order: list[list] = []  # [text, collection, [sources]] kept mutable only inside this function
-    for path in sorted(seeds_dir.glob("*.txt")):
-        shown = f"{label.rstrip('/')}/{path.name}"
-        parsed = parse_seed_file(path.read_bytes(), path.name, shown)
-        collection, paragraphs = parsed.collection, parsed.paragraphs
-        notices.extend(parsed.notices)
-        if not paragraphs:
-            notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"))
-        for number, (line, text) in enumerate(paragraphs, start=1):
-            source = Source(path.name, number, line)
-            key = " ".join(text.split())  # whitespace runs as one space (lines are stripped)
-            if key in by_key:
-                first = order[by_key[key]]
-                f0 = first[2][0]
-                notices.append(
-                    Notice(shown, line, f"duplicate of {f0.file} abstract {f0.abstract}; "
-                                        "one page lists both sources")
-                )
-                first[2].append(source)
-            else:
-                by_key[key] = len(order)
-                order.append([text, collection, [source]])
-        files.append(SeedFile(path.name, collection, len(paragraphs)))
-    abstracts = tuple(Abstract(text, coll, tuple(srcs)) for text, coll, srcs in order)
-    return Seeds(abstracts, tuple(files), tuple(notices))
 
 
 def parse_seed_text(data: bytes, name: str, shown: str | None = None) -> tuple[str, list]:

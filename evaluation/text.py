@@ -3,7 +3,7 @@
 Run on rows of real abstracts (dicts with ``abstract`` and, optionally, ``urls_in_abstract``,
 as in ``../shared/real/*.jsonl``)::
 
-    python -m generator.evaluate_text [path.jsonl ...]
+    python -m evaluation.text [path.jsonl ...]
 
 Each abstract goes through what a run does to it: ``parse_seed_file`` (as the only abstract of a
 seed file; inner blank lines joined, since a blank line would start a new abstract), then the
@@ -44,9 +44,9 @@ from pathlib import Path
 
 from generator.errors import DigestError
 from generator.extract.links import FORGE_RESERVED_OWNERS, extract_links
-from generator.markup import Math, Styled, Token, tokenize
-from generator.read import parse_seed_file
+from generator.read.text import parse_seed_file
 from generator.render.markdown import render_paragraph
+from generator.text.markup import Math, Styled, Token, tokenize
 
 DEFAULT_GLOB = "../shared/real/*.jsonl"
 # Python-Markdown extensions as mkdocs.yml lists them (the ones that change inline text).
@@ -218,7 +218,7 @@ def read_rows(paths: Iterable[Path]) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m generator.evaluate_text [--details] [path.jsonl ...]``: print the figures."""
+    """``python -m evaluation.text [--details] [path.jsonl ...]``: print the figures."""
     args = list(sys.argv[1:] if argv is None else argv)
     details = "--details" in args
     args = [a for a in args if a != "--details"]

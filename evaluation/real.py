@@ -25,8 +25,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from evaluation.project import Counts, compare_sets
 from generator.errors import InputError
-from generator.evaluate import Counts, compare_sets
 from generator.extract import extract_paper
 from generator.extract.tags import Taxonomy
 from generator.extract.titles import MAX_TITLE

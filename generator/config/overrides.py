@@ -19,9 +19,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.errors import InputError
-from generator.markup import plain_text
+from generator.infra.yamlfile import child, key_lines, read_yaml
 from generator.records import PaperFacts
-from generator.yamlfile import child, key_lines, read_yaml
+from generator.text.markup import plain_text
 
 FIELDS = ("title", "tags", "highlight")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

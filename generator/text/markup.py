@@ -15,7 +15,7 @@ sits below both steps. Rules come from how authors write abstracts for OpenRevie
 * links: ``\\href{url}{text}``, ``\\url{url}``, Markdown ``[text](url)``, ``<url>`` autolinks
   and bare URLs (``http(s)://`` even glued to a word, ``www.``, and the hosts authors write
   without a scheme, ``generator.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
-  the LaTeX way and ``\\_`` ``\\%`` ``\\#`` ``\\&`` belong to a bare URL (``generator.urls``
+  the LaTeX way and ``\\_`` ``\\%`` ``\\#`` ``\\&`` belong to a bare URL (``generator.text.urls``
   repairs and normalises what was written).
 * LaTeX text commands outside math become their meaning: styles (``TEXT_COMMANDS``), font
   switches in a group (``{\\em x}``, ``{\\bf x}``, ``{\\ttfamily x}``: ``FONT_SWITCHES``),
@@ -38,8 +38,8 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
-from generator.texmath import prepare_math, unknown_commands
-from generator.urls import KNOWN_SCHEMELESS
+from generator.text.texmath import prepare_math, unknown_commands
+from generator.text.urls import KNOWN_SCHEMELESS
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ class Styled:
 
 @dataclass(frozen=True, slots=True)
 class Url:
-    """A URL as written (still raw: see ``generator.urls`` for normalising) and the
+    """A URL as written (still raw: see ``generator.text.urls`` for normalising) and the
     text shown for it (``\\href``'s second argument, or the URL itself)."""
 
     raw: str

@@ -19,9 +19,9 @@ from generator.errors import InputError
 from generator.extract import extract_paper
 from generator.extract.sentences import NO_CUE, contribution_rank, split_sentences
 from generator.extract.tags import Taxonomy, load_taxonomy
-from generator.read import parse_seed_text
+from generator.infra.yamlfile import item_lines, read_yaml
+from generator.read.text import parse_seed_text
 from generator.records import Abstract, PaperFacts, Source
-from generator.yamlfile import item_lines, read_yaml
 
 SPLITS = ("tune", "heldout")
 ALL = "all"
