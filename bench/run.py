@@ -33,7 +33,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from synth import synthesize  # noqa: E402
 
-from generator.build import DigestConfig, generate  # noqa: E402
+from generator.build import generate  # noqa: E402
+from generator.config import DigestConfig  # noqa: E402
 
 PY = sys.executable
 PAPER_DIGEST = str(Path(PY).parent / "paper-digest")
@@ -46,13 +47,12 @@ def log(msg: str) -> None:
 
 def copy_site_config(dest: Path) -> None:
     """This project's site configuration into ``dest``: mkdocs.yml, taxonomy.yml,
-    site_overrides/, the hand-written pages of docs_src (anything not in the generator's
-    manifest) and ``generator/`` symlinked so the ``hooks:`` path resolves."""
+    site_overrides/ and the hand-written pages of docs_src (anything not in the generator's
+    manifest); the paper-digest plugin comes from the installed package."""
     dest.mkdir(parents=True, exist_ok=True)
     for name in ("mkdocs.yml", "taxonomy.yml"):
         shutil.copy2(ROOT / name, dest / name)
     shutil.copytree(ROOT / "site_overrides", dest / "site_overrides")
-    (dest / "generator").symlink_to(ROOT / "generator")
     src = ROOT / "docs_src"
     man = src / ".paper-digest-manifest.json"
     owned = set(json.loads(man.read_text())["files"]) if man.exists() else set()
@@ -96,12 +96,15 @@ def make_floor(tmp: Path, seeds: Path) -> Path:
 def make_site_floor(tmp: Path, floor: Path) -> Path:
     """The floor's plain pages inside this project's own site configuration
     (``copy_site_config``: the same theme features, overrides, Markdown extensions, tags and
-    search plugins and hook; build it with PAPER_DIGEST_SKIP_GENERATE=1). Against the floor it
+    search plugins; the paper-digest plugin set to ``enabled: false``). Against the floor it
     shows what the site's configuration costs MkDocs; against the build, what the generated
     papers cost (generation and their richer pages)."""
     site = tmp / "site_floor"
     copy_site_config(site)
     shutil.copytree(floor / "docs" / "papers", site / "docs_src" / "papers")
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "  - paper-digest:\n", "  - paper-digest:\n      enabled: false\n", 1), encoding="utf-8")
     (site / "docs_src" / "index.md").write_text("# Site floor\n\nPlain pages.\n",
                                                 encoding="utf-8")
     return site
@@ -234,8 +237,7 @@ def bench_one(n: int, seed: int, keep: bool, do_incremental: bool) -> dict:
     log(f"N={n}: site floor mkdocs build")
     row["site_floor_s"], row["site_floor_mb"] = timed(
         [PY, "-m", "mkdocs", "build", "-q", "-f", "mkdocs.yml", "--site-dir",
-         str(site_floor / "site")], cwd=site_floor,
-        env={**os.environ, "PAPER_DIGEST_SKIP_GENERATE": "1"})
+         str(site_floor / "site")], cwd=site_floor)
     log(f"N={n}: site floor {row['site_floor_s']:.1f} s, peak {row['site_floor_mb']:.0f} MB")
     if do_incremental:
         log(f"N={n}: incremental check")

@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.config.taxonomy import Taxonomy, load_taxonomy
 from generator.errors import InputError
 from generator.extract import extract_paper
 from generator.extract.sentences import NO_CUE, contribution_rank, split_sentences
-from generator.extract.tags import Taxonomy, load_taxonomy
 from generator.infra.yamlfile import item_lines, read_yaml
 from generator.read.text import parse_seed_text
 from generator.records import Abstract, PaperFacts, Source
@@ -371,7 +371,7 @@ def _label(entry: object, origin: str, path: str, line: int | None, index: int) 
                  split=entry.get("split", ""))
 
 
-def _read_abstracts(folder: Path, file: str, cache: dict) -> list:
+def read_labelled_file(folder: Path, file: str, cache: dict) -> list:
     path = folder / file
     if path not in cache:
         if not path.is_file():
@@ -437,7 +437,7 @@ def evaluate(eval_dir: Path, seeds_dir: Path, taxonomy_path: Path) -> Evaluation
             if tag not in known:
                 problems.append(f"{label.ref}: tag {tag!r} is not in the taxonomy")
         folder = seeds_dir if label.origin == "seeds" else eval_dir / "extra"
-        collection, paragraphs = _read_abstracts(folder, label.file, cache)
+        collection, paragraphs = read_labelled_file(folder, label.file, cache)
         if not 1 <= label.abstract <= len(paragraphs):
             raise InputError(str(folder / label.file), None,
                              f"label asks for abstract {label.abstract}, file has "

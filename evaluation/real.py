@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evaluation.project import Counts, compare_sets
+from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract import extract_paper
-from generator.extract.tags import Taxonomy
 from generator.extract.titles import MAX_TITLE
 from generator.records import Abstract, PaperFacts, Source
 

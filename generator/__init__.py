@@ -11,7 +11,8 @@ before it:
 The public API is what ``__all__`` names; everything else may change.
 """
 
-from generator.build import DigestConfig, DigestResult, generate
+from generator.build import DigestResult, generate
+from generator.config import DigestConfig
 from generator.errors import DigestError, InputError
 from generator.records import Abstract, Paper, Source
 

@@ -1,8 +1,9 @@
 """The pipeline in one place: read -> extract -> catalog -> related -> render -> write
-(-> MkDocs build).
+(-> MkDocs build, run by the ``paper-digest`` plugin).
 
 ``generate`` reads and validates everything before it writes anything (as MkDocs'
-``commands/build.py`` does), so bad input leaves the previous output intact.
+``commands/build.py`` does), so bad input leaves the previous output intact. It asks the build
+cache (``generator.infra.cache``) which earlier work still holds and decides what is kept.
 """
 
 from __future__ import annotations
@@ -17,45 +18,19 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from generator.catalog import build_catalog
-from generator.config.overrides import apply_overrides, load_overrides
+from generator.catalog import apply_overrides, build_catalog
+from generator.config import DigestConfig
+from generator.config.overrides import load_overrides
+from generator.config.taxonomy import Taxonomy, load_taxonomy
 from generator.extract import paper_id
-from generator.extract.tags import Taxonomy, load_taxonomy
-from generator.infra.cache import BuildCache, fingerprint, load_cache, save_cache
-from generator.infra.parallel import extract_many
+from generator.extract.parallel import extract_many
+from generator.infra.cache import BuildCache, fingerprint
 from generator.read import SeedFile, read_seeds
-from generator.records import Kept, Notice, Paper
-from generator.render.pages import render_site
+from generator.records import Notice, Paper
+from generator.render.pages import plan_site
 from generator.write import WriteReport, read_manifest, write_docs
 
 PROGRESS_EVERY = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class DigestConfig:
-    """Where things are. Paths may be relative to the current folder.
-
-    Attributes:
-        seeds_dir: folder of seed ``*.txt`` files.
-        docs_dir: the MkDocs ``docs_dir`` the pages are written into.
-        taxonomy: the tag taxonomy YAML file.
-        overrides: the per-paper overrides YAML file (optional; may not exist).
-        site_name: the home page's heading.
-        cache_dir: where the build cache lives (``generator.infra.cache``); ``None``: no cache.
-        jobs: processes for extracting many uncached abstracts (``generator.infra.parallel``);
-            ``None``: one per CPU core; 1 (the default here): none besides this one. Workers
-            are spawned, so a script that passes another value must guard its entry point
-            with ``if __name__ == "__main__":`` (``multiprocessing``'s rule); the
-            ``paper-digest`` command and the MkDocs hook use one per core.
-    """
-
-    seeds_dir: Path = Path("seeds")
-    docs_dir: Path = Path("docs_src")
-    taxonomy: Path = Path("taxonomy.yml")
-    overrides: Path = Path("seeds/overrides.yml")
-    site_name: str = "Paper digest"
-    cache_dir: Path | None = Path(".paper-digest-cache")
-    jobs: int | None = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +83,7 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
 
     Args:
         config: where things are.
-        cache: memo of extracted facts by paper id (only read and filled here).
+        cache: the build cache (asked for extracted facts by paper id, and told them).
         progress: called with a one-line message after reading and every
             ``PROGRESS_EVERY`` abstracts extracted.
 
@@ -123,10 +98,10 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
     seeds = read_seeds(config.seeds_dir)
     say = progress or (lambda message: None)
     say(f"read {len(seeds.abstracts)} abstracts from {len(seeds.files)} files")
-    memo = cache.facts if cache is not None else {}
+    cache = cache or BuildCache(None, "")
     ids = [paper_id(a.text) for a in seeds.abstracts]
     # Extraction reads only the text: a cached result needs just the current sources.
-    facts_list = [memo[pid].replace(abstract=a) if pid in memo else None
+    facts_list = [f.replace(abstract=a) if (f := cache.facts(pid)) is not None else None
                   for a, pid in zip(seeds.abstracts, ids, strict=True)]
     todo = [i for i, f in enumerate(facts_list) if f is None]
     reused = len(ids) - len(todo)
@@ -142,8 +117,7 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
                              config.jobs, done=done)
     for i, f in zip(todo, extracted, strict=True):
         facts_list[i] = f
-    for pid, f in zip(ids, facts_list, strict=True):
-        memo[pid] = f
+        cache.keep_facts(ids[i], f)
     facts = tuple(facts_list)
     facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
     return build_catalog(facts), seeds.files, seeds.notices, taxonomy
@@ -164,7 +138,7 @@ def _seeds_updated(seeds_dir: Path) -> datetime:
     return datetime.fromtimestamp(max(stamps), tz=timezone.utc)
 
 
-def generate(config: DigestConfig = DigestConfig(),
+def generate(config: DigestConfig | None = None,
              progress: Callable[[str], None] | None = None) -> DigestResult:
     """Turn ``config.seeds_dir`` into Markdown pages in ``config.docs_dir``.
 
@@ -175,7 +149,7 @@ def generate(config: DigestConfig = DigestConfig(),
         DigestError: bad input or an unsafe write; the docs folder is then left untouched.
     """
     with _collector_paused():
-        return _generate(config, progress)
+        return _generate(config or DigestConfig(), progress)
 
 
 @contextlib.contextmanager
@@ -195,45 +169,44 @@ def _collector_paused() -> Iterator[None]:
 
 def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> DigestResult:
     start = time.perf_counter()
-    cache = None
-    if config.cache_dir is not None:
-        cache = load_cache(config.cache_dir / "cache.pickle", fingerprint(config.taxonomy))
     say = progress or (lambda message: None)
+    manifest = read_manifest(config.docs_dir)
+    cache = BuildCache(config.cache_dir / "cache.pickle" if config.cache_dir else None,
+                       fingerprint(config.taxonomy), manifest.is_current)
     papers, files, notices, taxonomy = collect(config, cache, progress)
-    # Imported here: scikit-learn takes a second to import, and the MkDocs hook module (which
-    # imports this one) must stay cheap when `paper-digest build` already generated the pages.
+    # Imported here: scikit-learn takes a second to import, and a run whose related papers
+    # come from the cache needs none of it.
     from generator.related import related_index
 
     related_key = _related_key(papers)
-    if cache is not None and related_key in cache.related:
-        index = cache.related[related_key]
+    index = cache.related(related_key)
+    if index is not None:
         say(f"related papers unchanged for {len(papers)} papers (cache)")
     else:
-        # The last run's index (at most one is kept) lets a small edit rescore a few rows.
-        previous = next(iter(cache.related.values()), None) if cache is not None else None
-        index = related_index(papers, previous=previous)
-        if cache is not None:
-            cache.related[related_key] = index
+        # The last run's index lets a small edit rescore a few rows.
+        index = related_index(papers, previous=cache.last_related())
+        cache.keep_related(related_key, index)
         say(f"related papers computed for {len(papers)} papers" if index.changed == len(papers)
             else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
-    related = index.as_mapping()
-    used_pages: set[str] = set()
-    manifest = read_manifest(config.docs_dir)
-    pages = render_site(papers, taxonomy.names, config.site_name, related=related,
-                        tag_descriptions={r.name: r.description for r in taxonomy.rules},
-                        memo=cache.pages if cache is not None else None, used=used_pages,
-                        updated=_seeds_updated(config.seeds_dir),
-                        current=manifest.is_current if cache is not None else None)
-    kept = sum(isinstance(text, Kept) for text in pages.values())
-    say(f"rendered {len(pages) - kept} files ({kept} unchanged, from the cache)")
-    report = write_docs(config.docs_dir, pages, manifest)
+    planned = plan_site(papers, taxonomy.names, config.site_name,
+                        related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
+                        tag_descriptions=taxonomy.descriptions)
+    pages: dict[str, str] = {}
+    kept: list[str] = []
+    for file in planned:
+        if file.key is not None and cache.page_is_current(file.path, file.key):
+            kept.append(file.path)  # rendered before from the same inputs, still on disk
+            continue
+        pages[file.path] = text = file.render()
+        if file.key is not None:
+            cache.keep_page(file.key, text)
+    say(f"rendered {len(pages)} files ({len(kept)} unchanged, from the cache)")
+    report = write_docs(config.docs_dir, pages, kept, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
-    if cache is not None:
-        try:
-            save_cache(config.cache_dir / "cache.pickle", cache, {p.id for p in papers},
-                       used_pages, {related_key})
-        except OSError as exc:  # only a speed-up: the pages are written, say so and go on
-            notices = (*notices, Notice(str(config.cache_dir), None,
-                                        f"build cache not saved ({exc.strerror or exc})"))
+    try:
+        cache.save()
+    except OSError as exc:  # only a speed-up: the pages are written, say so and go on
+        notices = (*notices, Notice(str(config.cache_dir), None,
+                                    f"build cache not saved ({exc.strerror or exc})"))
     return DigestResult(papers, files, notices, report, time.perf_counter() - start)

@@ -1,5 +1,7 @@
 """Step 3, catalog: site-wide decisions over all papers -> ``Paper`` records.
 
+First the user's overrides replace derived fields (``apply_overrides``), then:
+
 Titles must be unique within a site and slugs unique, ASCII and URL-safe (python-slugify).
 A paper's slug depends only on its own title, except when titles collide: then the first paper
 in input order keeps the plain title and slug, and every later one is told apart by its
@@ -9,11 +11,15 @@ leave ``papers/``: slugify emits only ``[a-z0-9-]``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 from slugify import slugify
 
+from generator.config.overrides import Override
+from generator.errors import InputError
 from generator.records import Paper, PaperFacts
+from generator.text.markup import plain_text
 
 SLUG_MAX = 60
 
@@ -52,3 +58,36 @@ def build_catalog(facts: tuple[PaperFacts, ...]) -> tuple[Paper, ...]:
         slugs.add(slug)
         papers.append(Paper(f, title, slug, f"papers/{slug}/"))
     return tuple(papers)
+
+
+def apply_overrides(facts: tuple[PaperFacts, ...], overrides: tuple[Override, ...],
+                    tag_names: tuple[str, ...], label: str) -> tuple[PaperFacts, ...]:
+    """Return ``facts`` with overridden fields replaced.
+
+    Raises:
+        InputError: an override names an unknown paper id or an unknown tag.
+    """
+    by_id = {o.id: o for o in overrides}
+    ids = {f.id for f in facts}
+    for o in overrides:
+        if o.id not in ids:
+            near = sorted(i for i in ids if i[:4] == o.id[:4])
+            hint = f" (did you mean {near[0]}?)" if near else ""
+            raise InputError(label, o.line, f"unknown paper id {o.id!r}{hint}")
+        for tag in o.tags or ():
+            if tag not in tag_names:
+                raise InputError(label, o.line, f"{o.id}: unknown tag {tag!r}")
+    out = []
+    for f in facts:
+        o = by_id.get(f.id)
+        if o is None:
+            out.append(f)
+            continue
+        out.append(dataclasses.replace(
+            f,
+            title=o.title or f.title,
+            tags=tuple(t for t in tag_names if t in o.tags) if o.tags is not None else f.tags,
+            highlight=o.highlight or f.highlight,
+            plain_highlight=plain_text(o.highlight) if o.highlight else f.plain_highlight,
+        ))
+    return tuple(out)

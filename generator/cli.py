@@ -1,98 +1,24 @@
-"""Command line: paper-digest build | generate | eval.
+"""Command line: ``paper-digest build | generate | eval``.
 
-``generate`` writes the Markdown pages only; ``build`` generates and then runs
-``mkdocs build --strict`` (zero warnings allowed); ``build --offline`` (or the environment
-variable ``PAPER_DIGEST_OFFLINE=true``) turns on Material's offline plugin for reading from disk;
-``build --search pagefind`` (for large digests) turns Material's lunr search off and indexes the
-built site with Pagefind instead (``pip install 'paper-digest[pagefind]'``).
-Exit status: 0 on success, 1 on bad input (message names the file and line), 2 on usage errors
-(argparse).
+``build`` runs MkDocs' build in this process with ``--strict`` (zero warnings allowed): the
+``paper-digest`` plugin in mkdocs.yml generates the pages from the seeds, MkDocs builds the site.
+``generate`` writes the Markdown pages only. The flags override the plugin's options in
+mkdocs.yml (``generator.config.PaperDigestConfig``, where every default lives).
+Exit status: 0 on success, 1 on bad input (the message names the file and line) or a failed
+build, 2 on usage errors (argparse).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
-import subprocess
+import logging
 import sys
 from pathlib import Path
 
-from generator.build import DigestConfig, generate
+from generator.config import SEARCH_ENGINES, DigestConfig, PaperDigestConfig, plugin_options
 from generator.errors import DigestError
 
-# mkdocs.yml reads PAPER_DIGEST_OFFLINE with !ENV, which resolves YAML 1.1 scalars: "true",
-# "yes", "on" become booleans but "1" and "0" become integers, which the offline plugin's
-# ``enabled: bool`` option rejects. The CLI passes these two on as booleans.
-_OFFLINE_INTS = {"1": "true", "0": "false"}
-
-SEARCH_ENGINES = ("material", "pagefind")
-# Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
-# and the heading permalink signs.
-_PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
-_PAGEFIND_MISSING = ("--search pagefind needs the pagefind package: "
-                     "pip install 'paper-digest[pagefind]'")
-
-
-def _mkdocs_setting(config_file: str, key: str) -> str | None:
-    """A string setting of mkdocs.yml, read with MkDocs' own YAML loader (it knows ``!ENV``)
-    without validating the whole config; ``None`` when absent or unreadable (``mkdocs build``
-    reports a broken mkdocs.yml itself)."""
-    path = Path(config_file)
-    if not path.exists():
-        return None
-    from mkdocs.utils.yaml import yaml_load
-
-    try:
-        with path.open(encoding="utf-8") as fh:
-            value = (yaml_load(fh) or {}).get(key)
-    except Exception:  # noqa: BLE001 - see docstring
-        return None
-    return value if isinstance(value, str) and value.strip() else None
-
-
-def _site_name(config_file: str) -> str:
-    """``site_name`` from mkdocs.yml (the heading the MkDocs hook uses too), or a default."""
-    return _mkdocs_setting(config_file, "site_name") or DigestConfig().site_name
-
-
-def _docs_dir(args: argparse.Namespace) -> Path:
-    """``--docs``, else mkdocs.yml's ``docs_dir`` (relative to mkdocs.yml), else docs_src."""
-    if args.docs:
-        return Path(args.docs)
-    value = _mkdocs_setting(args.config_file, "docs_dir")
-    return Path(args.config_file).parent / value if value else Path("docs_src")
-
-
-def _site_dir(args: argparse.Namespace) -> Path:
-    """The folder ``mkdocs build`` writes: ``--site-dir``, else mkdocs.yml's ``site_dir``
-    (relative to the config file's folder, as MkDocs resolves it), else ``site``."""
-    if args.site_dir:
-        return Path(args.site_dir)
-    return Path(args.config_file).parent / (_mkdocs_setting(args.config_file, "site_dir")
-                                            or "site")
-
-
-def _pagefind_installed() -> bool:
-    """True when ``python -m pagefind`` can run: the package and its binary are installed."""
-    if importlib.util.find_spec("pagefind") is None:
-        return False
-    try:
-        from pagefind.service import get_executable
-    except ImportError:  # pragma: no cover - a broken install
-        return False
-    return get_executable() is not None
-
-
-def _run_pagefind(site_dir: Path) -> int:
-    """Index the built site with Pagefind (writes ``site_dir/pagefind/``)."""
-    cmd = [sys.executable, "-m", "pagefind", "--site", str(site_dir),
-           "--exclude-selectors", _PAGEFIND_EXCLUDE]
-    print(f"paper-digest: indexing {site_dir} with Pagefind", flush=True)
-    status = subprocess.call(cmd)
-    if status != 0:
-        print(f"paper-digest: error: pagefind failed (exit status {status})", file=sys.stderr)
-    return status
+PLUGIN = "paper-digest"
 
 
 def _positive_int(text: str) -> int:
@@ -102,13 +28,92 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _config(args: argparse.Namespace) -> DigestConfig:
-    return DigestConfig(
-        seeds_dir=Path(args.seeds), docs_dir=_docs_dir(args), taxonomy=Path(args.taxonomy),
-        overrides=Path(args.overrides) if args.overrides else Path(args.seeds) / "overrides.yml",
-        cache_dir=None if args.no_cache else Path(args.cache_dir),
-        site_name=_site_name(args.config_file), jobs=args.jobs,
-    )
+def _override(options: PaperDigestConfig, args: argparse.Namespace) -> None:
+    """Apply the command's flags to the plugin options (a flag left out keeps the option)."""
+    for key in ("seeds", "taxonomy", "overrides", "cache_dir", "jobs"):
+        value = getattr(args, key, None)
+        if value is not None:
+            options[key] = str(value) if key != "jobs" else value
+    if args.no_cache:
+        options["cache"] = False
+    if getattr(args, "search", None):
+        options["search"] = args.search
+    if getattr(args, "offline", False):
+        options["offline"] = True
+
+
+def _load_mkdocs(config_file: str, **overrides):
+    """mkdocs.yml loaded and validated by MkDocs (``!ENV`` resolved, plugins made)."""
+    from mkdocs.config import load_config
+
+    return load_config(config_file, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def _generate(args: argparse.Namespace) -> int:
+    """``paper-digest generate``: the plugin options of mkdocs.yml (or the defaults when there
+    is no mkdocs.yml) with the flags applied; pages written into ``--docs`` or ``docs_dir``."""
+    path = Path(args.config_file)
+    if path.exists():
+        cfg = _load_mkdocs(args.config_file)
+        plugin = cfg.plugins.get(PLUGIN)
+        options = plugin.config if plugin is not None else plugin_options()
+        root, docs, site_name = path.parent, Path(cfg.docs_dir), cfg.site_name
+    else:
+        options, root = plugin_options(), Path(".")
+        docs, site_name = Path("docs_src"), DigestConfig().site_name
+    _override(options, args)
+    config = DigestConfig.from_options(options, root, Path(args.docs) if args.docs else docs,
+                                       site_name)
+    from generator.build import generate
+
+    result = generate(config, progress=lambda message: print(
+        f"paper-digest: {message}", file=sys.stderr, flush=True))
+    print(result.summary())
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    """``paper-digest build``: MkDocs' own build, in this process, with ``strict`` on and the
+    flags applied to the plugin's options."""
+    from mkdocs.commands.build import build
+    from mkdocs.exceptions import MkDocsException
+
+    _log_like_mkdocs()
+    try:
+        cfg = _load_mkdocs(args.config_file, strict=True, site_dir=args.site_dir,
+                           docs_dir=args.docs)
+    except MkDocsException as exc:
+        print(f"paper-digest: error: {exc}", file=sys.stderr)
+        return 1
+    plugin = cfg.plugins.get(PLUGIN)
+    if plugin is None:
+        print(f"paper-digest: error: {args.config_file} does not list the {PLUGIN} plugin "
+              f"(plugins: - {PLUGIN})", file=sys.stderr)
+        return 1
+    _override(plugin.config, args)
+    try:
+        cfg.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(cfg)
+        finally:
+            cfg.plugins.on_shutdown()
+    except MkDocsException as exc:
+        print(f"paper-digest: error: {exc}", file=sys.stderr)
+        return 1
+    if plugin.result is not None:
+        print(plugin.result.summary())
+    return 0
+
+
+def _log_like_mkdocs() -> None:
+    """Show MkDocs' log lines as ``mkdocs build`` does (``INFO    -  ...``), once."""
+    logger = logging.getLogger("mkdocs")
+    if not any(getattr(h, "paper_digest", False) for h in logger.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        handler.paper_digest = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
 
 
 def _eval(args: argparse.Namespace) -> int:
@@ -125,7 +130,7 @@ def _eval(args: argparse.Namespace) -> int:
         print("paper-digest: error: eval runs from the repository root (it needs the "
               "evaluation/ folder of the source tree)", file=sys.stderr)
         return 1
-    from generator.extract.tags import load_taxonomy
+    from generator.config.taxonomy import load_taxonomy
 
     if args.real is None or not args.real:
         paths = evaluate_real.default_paths(Path.cwd())
@@ -150,23 +155,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="paper-digest", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     for name, help_ in (("generate", "write the Markdown pages from the seeds"),
-                        ("build", "generate, then build the site with mkdocs build --strict")):
+                        ("build", "generate and build the site (mkdocs build --strict)")):
         p = sub.add_parser(name, help=help_)
-        p.add_argument("--seeds", default="seeds", help="folder of seed .txt files")
+        p.add_argument("--seeds", default=None, help="folder of seed files (plugin option "
+                                                     "seeds; default: seeds)")
         p.add_argument("--docs", default=None,
-                       help="folder to write pages into (default: docs_dir of mkdocs.yml; "
-                            "for build it must be that docs_dir)")
-        p.add_argument("--taxonomy", default="taxonomy.yml", help="tag taxonomy YAML file")
+                       help="folder to write pages into and build from (default: docs_dir "
+                            "of mkdocs.yml)")
+        p.add_argument("--taxonomy", default=None,
+                       help="tag taxonomy YAML file (default: taxonomy.yml)")
         p.add_argument("--overrides", default=None,
                        help="per-paper overrides YAML (default: SEEDS/overrides.yml)")
-        p.add_argument("--cache-dir", default=".paper-digest-cache",
-                       help="build cache folder (speeds up regeneration after small edits)")
+        p.add_argument("--cache-dir", default=None,
+                       help="build cache folder (default: .paper-digest-cache)")
         p.add_argument("--no-cache", action="store_true", help="extract and render everything")
         p.add_argument("--jobs", "-j", type=_positive_int, default=None,
                        help="processes for extracting 1,000 or more uncached abstracts "
                             "(default: one per CPU core; 1: no extra processes)")
         p.add_argument("--config-file", "-f", default="mkdocs.yml",
-                       help="mkdocs.yml (its site_name heads the home page and feed)")
+                       help="mkdocs.yml (its paper-digest plugin options, docs_dir, "
+                            "site_name)")
         if name == "build":
             p.add_argument("--site-dir", default=None, help="output folder (default: site)")
             p.add_argument("--offline", action="store_true",
@@ -175,9 +183,9 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--search", choices=SEARCH_ENGINES, default=None,
                            help="search engine: material (built-in lunr index, default) or "
                                 "pagefind (chunked index for large digests; needs "
-                                "pip install 'paper-digest[pagefind]'; "
-                                "PAPER_DIGEST_SEARCH=pagefind)")
-    ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set")
+                                "pip install 'paper-digest[pagefind]')")
+    ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set "
+                                     "and real abstracts")
     ev.add_argument("--eval-dir", default="eval", help="folder with labels/ and extra/")
     ev.add_argument("--seeds", default="seeds")
     ev.add_argument("--taxonomy", default="taxonomy.yml")
@@ -190,55 +198,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="labels of the real sample (default: ../real-labels/labels.jsonl "
                          "when present; see eval/README.md)")
     args = parser.parse_args(argv)
-    search = "material"
-    if args.command == "build":
-        search = args.search or os.environ.get("PAPER_DIGEST_SEARCH", "").strip() or "material"
-        if search not in SEARCH_ENGINES:
-            parser.error(f"PAPER_DIGEST_SEARCH must be one of {', '.join(SEARCH_ENGINES)}, "
-                         f"not {search!r}")
-        if search == "pagefind":
-            if args.offline:
-                # Pagefind fetches its index and WebAssembly, which browsers refuse on file://.
-                parser.error("--search pagefind needs a web server; it cannot be combined "
-                             "with --offline")
-            if not _pagefind_installed():
-                print(f"paper-digest: error: {_PAGEFIND_MISSING}", file=sys.stderr)
-                return 1
-        configured = _mkdocs_setting(args.config_file, "docs_dir") or "docs"
-        expected = Path(args.config_file).parent / configured
-        if args.docs and Path(args.docs).resolve() != expected.resolve():
-            # mkdocs builds its own docs_dir: writing pages elsewhere would publish stale ones.
-            parser.error(f"--docs {args.docs} differs from docs_dir '{configured}' of "
-                         f"{args.config_file}: build writes and builds that folder (use "
-                         "'generate --docs' to write pages elsewhere)")
     try:
         if args.command == "eval":
             return _eval(args)
-        result = generate(_config(args), progress=lambda message: print(
-            f"paper-digest: {message}", file=sys.stderr, flush=True))
+        if args.command == "generate":
+            return _generate(args)
+        return _build(args)
     except DigestError as exc:
         print(f"paper-digest: error: {exc}", file=sys.stderr)
         return 1
-    print(result.summary())
-    if args.command == "build":
-        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", args.config_file]
-        if args.site_dir:
-            cmd += ["--site-dir", args.site_dir]
-        # The generator already ran: tell the MkDocs hook not to run it again.
-        env = {**os.environ, "PAPER_DIGEST_SKIP_GENERATE": "1"}
-        offline = env.get("PAPER_DIGEST_OFFLINE", "").strip()
-        if args.offline or offline in _OFFLINE_INTS:
-            env["PAPER_DIGEST_OFFLINE"] = "true" if args.offline else _OFFLINE_INTS[offline]
-        # mkdocs.yml: the search plugin's `enabled: !ENV [PAPER_DIGEST_MATERIAL_SEARCH, true]`
-        # (a bool: pass the literal strings) and `extra.paper_digest_search`, which switches the
-        # templates to the Pagefind search box and marks the article for Pagefind.
-        env["PAPER_DIGEST_SEARCH"] = search
-        env["PAPER_DIGEST_MATERIAL_SEARCH"] = "false" if search == "pagefind" else "true"
-        status = subprocess.call(cmd, env=env)
-        if status != 0 or search != "pagefind":
-            return status
-        return _run_pagefind(_site_dir(args))
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,18 +1,15 @@
 """The small immutable records that flow forward through the pipeline.
 
-``Abstract`` (read) -> ``PaperFacts`` (extract) -> ``Paper`` (catalog) -> ``RelatedIndex``
-(related). Collections are tuples so records stay hashable and cannot be mutated after the step
-that made them (``RelatedIndex`` holds two arrays and is not hashable).
+``Abstract`` (read) -> ``PaperFacts`` (extract) -> ``Paper`` (catalog); ``Notice`` for
+warnings from any step. Collections are tuples so records stay hashable and cannot be mutated
+after the step that made them. A stage's own types live with the stage (``RelatedIndex`` in
+``generator.related``, ``PlannedFile`` in ``generator.render.pages``, ``WriteReport`` in
+``generator.write``).
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
-
-import numpy as np
 
 
 class _Record:
@@ -187,59 +184,3 @@ class Notice(_Record):
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else self.path
         return f"{where}: {self.message}"
-
-
-@dataclass(frozen=True, slots=True)
-class RelatedIndex:
-    """The related-papers result plus what an update needs (``generator.related``; kept in the
-    build cache, so it lives here: unpickling it must not import scikit-learn).
-
-    Attributes:
-        ids: paper ids, in catalog order (N).
-        tags: each paper's tags, same order.
-        vocabulary: the words of all abstracts, sorted (the TF-IDF columns).
-        word_rows, word_columns, word_counts: each abstract's word counts, a CSR matrix
-            ``N x len(vocabulary)`` as its three arrays (kept as plain arrays so that loading
-            the cache does not import SciPy).
-        tag_df: tag -> number of papers carrying it.
-        neighbours: ``N x k`` int32 row indices, best first, ``-1`` where fewer than ``k``.
-        scores: ``N x k`` float32 scores of those neighbours (rounded, ``related.DECIMALS``).
-        k: neighbours per paper; tag_weight: the tag share of the score.
-        changed: papers whose feature row differed from the previous index (all N after a
-            full computation); they, and papers that had one of them as a neighbour, were
-            scored in full, the rest only against them. For progress reports.
-    """
-
-    ids: tuple[str, ...]
-    tags: tuple[tuple[str, ...], ...]
-    vocabulary: tuple[str, ...]
-    word_rows: np.ndarray
-    word_columns: np.ndarray
-    word_counts: np.ndarray
-    tag_df: Mapping[str, int]
-    neighbours: np.ndarray
-    scores: np.ndarray
-    k: int
-    tag_weight: float
-    changed: int
-
-    def as_mapping(self) -> Mapping[str, tuple[str, ...]]:
-        """Read-only ``paper id -> tuple of related paper ids``, most similar first."""
-        ids = self.ids
-        return MappingProxyType({ids[i]: tuple(ids[j] for j in row if j >= 0)
-                                 for i, row in enumerate(self.neighbours.tolist())})
-
-
-@dataclass(frozen=True, slots=True)
-class Kept(_Record):
-    """A generated file to leave as it is (render -> write): its inputs did not change and
-    the file on disk is still the text written with SHA-1 ``digest`` (see ``text_digest``)."""
-
-    digest: str
-
-
-def text_digest(text: str | bytes) -> str:
-    """SHA-1 (hex) of ``text`` encoded as UTF-8 (or of ``bytes`` already encoded): how the
-    build cache and the write manifest recognise a generated file's content without keeping
-    it."""
-    return hashlib.sha1(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()

@@ -54,16 +54,62 @@ about 0.1 s.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
-from sklearn.feature_extraction.text import TfidfTransformer, TfidfVectorizer
-from sklearn.preprocessing import normalize
 
-from generator.records import Paper, RelatedIndex
+from generator.records import Paper
 from generator.text.markup import plain_text
+
+if TYPE_CHECKING:
+    from scipy import sparse
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedIndex:
+    """The related-papers result plus what an update needs (kept in the build cache; this
+    module imports scikit-learn only where it computes, so unpickling it stays cheap).
+
+    Attributes:
+        ids: paper ids, in catalog order (N).
+        tags: each paper's tags, same order.
+        vocabulary: the words of all abstracts, sorted (the TF-IDF columns).
+        word_rows, word_columns, word_counts: each abstract's word counts, a CSR matrix
+            ``N x len(vocabulary)`` as its three arrays (kept as plain arrays so that loading
+            the cache does not import SciPy).
+        tag_df: tag -> number of papers carrying it.
+        neighbours: ``N x k`` int32 row indices, best first, ``-1`` where fewer than ``k``.
+        scores: ``N x k`` float32 scores of those neighbours (rounded, ``related.DECIMALS``).
+        k: neighbours per paper; tag_weight: the tag share of the score.
+        changed: papers whose feature row differed from the previous index (all N after a
+            full computation); they, and papers that had one of them as a neighbour, were
+            scored in full, the rest only against them. For progress reports.
+    """
+
+    ids: tuple[str, ...]
+    tags: tuple[tuple[str, ...], ...]
+    vocabulary: tuple[str, ...]
+    word_rows: np.ndarray
+    word_columns: np.ndarray
+    word_counts: np.ndarray
+    tag_df: Mapping[str, int]
+    neighbours: np.ndarray
+    scores: np.ndarray
+    k: int
+    tag_weight: float
+    changed: int
+
+    def as_mapping(self) -> Mapping[str, tuple[str, ...]]:
+        """Read-only ``paper id -> tuple of related paper ids``, most similar first."""
+        ids = self.ids
+        return MappingProxyType({ids[i]: tuple(ids[j] for j in row if j >= 0)
+                                 for i, row in enumerate(self.neighbours.tolist())})
 
 K = 5
 TAG_WEIGHT = 0.3
@@ -74,7 +120,14 @@ BLOCK_CELLS = 15_000_000
 UPDATE_MAX_CHANGED = 0.25
 # scikit-learn's word analysis: lower case, tokens of 2+ word characters, English stop words
 # dropped (the defaults of its TfidfVectorizer).
-_ANALYZE = TfidfVectorizer(stop_words="english").build_analyzer()
+@functools.cache
+def _analyze():
+    """scikit-learn's word analyzer (imported on first use: loading the build cache, which
+    holds ``RelatedIndex`` records, must not import scikit-learn)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+
+    return TfidfVectorizer(stop_words="english").build_analyzer()
 
 
 def related_papers(papers: tuple[Paper, ...], k: int = K,
@@ -124,6 +177,8 @@ def _word_counts(papers: tuple[Paper, ...], previous: RelatedIndex | None
     """The sorted vocabulary and an ``N x len(vocabulary)`` int32 matrix of word counts
     (columns sorted in every row). Abstracts whose id ``previous`` knows reuse its counts;
     only the others are analysed (about 0.05 ms per abstract)."""
+    from scipy import sparse
+
     n = len(papers)
     known = {} if previous is None else {pid: i for i, pid in enumerate(previous.ids)}
     fresh: list[tuple[int, Counter]] = []
@@ -132,7 +187,8 @@ def _word_counts(papers: tuple[Paper, ...], previous: RelatedIndex | None
     for i, p in enumerate(papers):
         j = known.get(p.id)
         if j is None:
-            fresh.append((i, Counter(_ANALYZE(p.facts.plain or plain_text(p.facts.abstract.text)))))
+            text = p.facts.plain or plain_text(p.facts.abstract.text)
+            fresh.append((i, Counter(_analyze()(text))))
         else:
             kept_new.append(i)
             kept_old.append(j)
@@ -170,6 +226,10 @@ def _features(papers: tuple[Paper, ...], vocabulary: list[str], counts: sparse.c
                                           dict[str, tuple[int, int]]]:
     """Rows with ``row_i . row_j`` equal to the weighted similarity of papers i and j, and for
     each word and each tag its ``(column, document frequency)``."""
+    from scipy import sparse
+    from sklearn.feature_extraction.text import TfidfTransformer, TfidfVectorizer
+    from sklearn.preprocessing import normalize
+
     n = len(papers)
     if vocabulary:
         text = normalize(TfidfTransformer(sublinear_tf=True).fit_transform(
@@ -191,6 +251,9 @@ def _tfidf(vectorizer: TfidfVectorizer, docs: list, n: int
            ) -> tuple[sparse.csr_matrix, dict[str, tuple[int, int]]]:
     """L2-normalised TF-IDF rows and each token's ``(column, document frequency)``; an
     all-zero matrix when no document has any token (sklearn raises "empty vocabulary" then)."""
+    from scipy import sparse
+    from sklearn.preprocessing import normalize
+
     try:
         weights = vectorizer.fit_transform(docs).tocsr()
     except ValueError:
@@ -205,6 +268,8 @@ def _changed_rows(previous: RelatedIndex | None, ids: tuple[str, ...],
                   tag_weight: float) -> np.ndarray | None:
     """Sorted indices of the rows whose features differ from ``previous``'s, or ``None`` when
     the previous index cannot be updated (full computation)."""
+    from scipy import sparse
+
     n = len(ids)
     if (previous is None or len(previous.ids) != n or previous.k != k or k == 0
             or previous.tag_weight != tag_weight):

@@ -6,10 +6,10 @@
   touched, and a generated path that would overwrite one is an error.
 * Only changed files are written, so unchanged pages keep their bytes and mtime (fast
   incremental MkDocs builds, no ``mkdocs serve`` reload loop).
-* The manifest also records each file's size, modification time (ns) and SHA-1. A file the
-  build cache knows to be unchanged (``Kept``) is checked against that record with one
-  ``stat`` instead of being read (the quick check of ``make`` and ``rsync``):
-  ``Manifest.is_current``.
+* The manifest also records each file's size, modification time (ns) and SHA-1, so the build
+  cache can tell with one ``stat`` that a page it would render again is still on disk as it
+  was (the quick check of ``make`` and ``rsync``): ``Manifest.is_current``. Such a page is
+  passed here as *kept*: its file is left as it is.
 * Atomic: every new content is first written to a hidden staging folder inside ``docs_dir``
   (the same file system, so moves never copy; MkDocs skips dot folders); only when all of it is
   on disk are the files moved into place (``os.replace``, atomic per file), so a failure while
@@ -23,12 +23,12 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.errors import OutputError
-from generator.records import Kept, text_digest
+from generator.infra.cache import text_digest
 
 MANIFEST = ".paper-digest-manifest.json"
 # A manifest entry: [size in bytes, modification time in ns, SHA-1 of the text]; None when
@@ -52,14 +52,15 @@ def _safe_relpath(path: str) -> PurePosixPath:
     return rel
 
 
-def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
+def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] = (),
                manifest: Manifest | None = None) -> WriteReport:
-    """Make ``docs_dir`` hold exactly ``files`` among the generator's own files.
+    """Make ``docs_dir`` hold exactly ``files`` and ``kept`` among the generator's own files.
 
     Args:
         docs_dir: the MkDocs ``docs_dir`` (created if missing).
-        files: ``{relative POSIX path: text}`` from ``generator.render``; a ``Kept`` value
-            (only for a path ``Manifest.is_current`` accepted) leaves that file as it is.
+        files: ``{relative POSIX path: text}`` from ``generator.render``.
+        kept: paths of generated files to leave as they are (only paths
+            ``Manifest.is_current`` accepted).
         manifest: the folder's manifest as read before rendering (read here if ``None``).
 
     Returns:
@@ -75,12 +76,12 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
     records: dict[str, Record] = {}
     changed: dict[str, bytes] = {}
     unchanged: list[str] = []
+    for path in kept:
+        _safe_relpath(path)
+        records[path] = owned.get(path)
+        unchanged.append(path)
     for path, text in files.items():
         target = docs_dir / _safe_relpath(path)
-        if isinstance(text, Kept):
-            records[path] = owned.get(path)
-            unchanged.append(path)
-            continue
         data = text.encode("utf-8")
         _check_place(docs_dir, target)
         if target.exists():
@@ -92,7 +93,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
                 unchanged.append(path)
                 continue
         changed[path] = data
-    stale = sorted(set(owned) - set(files))
+    stale = sorted(set(owned) - set(files) - set(kept))
     # Only when something is written: a run that changes nothing must not touch docs_dir at
     # all, or mkdocs serve, which watches it, would rebuild forever.
     staging = (Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
@@ -114,7 +115,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str | Kept],
             if target.is_file() or target.is_symlink():  # never a folder
                 target.unlink()
             _prune_empty_dirs(target.parent, docs_dir)
-        _write_manifest(manifest_path, {path: records[path] for path in sorted(files)})
+        _write_manifest(manifest_path, {path: records[path] for path in sorted(records)})
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)

@@ -10,9 +10,10 @@ import pytest
 from bs4 import BeautifulSoup
 
 from generator import cli
-from generator.build import DigestConfig, generate
+from generator.build import generate
+from generator.config import DigestConfig
+from generator.config.taxonomy import load_taxonomy
 from generator.errors import InputError
-from generator.extract.tags import load_taxonomy
 from generator.read.text import parse_seed_file
 from generator.render.markdown import render_paragraph
 from generator.render.pages import _collection_slugs
@@ -93,15 +94,19 @@ def test_seed_file_name_cannot_inject(tmp_path):
     assert name in soup.get_text()
 
 
-def test_build_refuses_a_docs_folder_mkdocs_does_not_build(tmp_path, monkeypatch, capsys):
-    """`build --docs X` with X not mkdocs.yml's docs_dir would publish stale pages: refused."""
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+def test_build_without_the_plugin_says_so(tmp_path, monkeypatch, capsys):
+    """`paper-digest build` with an mkdocs.yml that does not list the plugin would build a
+    site without papers: refused, naming the fix."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    start = text.index("  - paper-digest:")
+    end = text.index("  - search:")
+    (tmp_path / "mkdocs.yml").write_text(text[:start] + text[end:], encoding="utf-8")
+    (tmp_path / "site_overrides").mkdir()
+    (tmp_path / "docs_src").mkdir()
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "generate", lambda *a, **k: pytest.fail("generate ran"))
-    with pytest.raises(SystemExit) as exc:
-        cli.main(["build", "--docs", "elsewhere"])
-    assert exc.value.code == 2
-    assert "differs from docs_dir 'docs_src'" in capsys.readouterr().err
+    assert cli.main(["build"]) == 1
+    assert "does not list the paper-digest plugin (plugins: - paper-digest)" in \
+        capsys.readouterr().err
 
 
 def test_operator_names_get_thin_spaces():

@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 import generator.render.pages as pages
-from generator.build import DigestConfig, generate
+from generator.build import generate
+from generator.config import DigestConfig
 from generator.write import MANIFEST, generated_files
 
 ROOT = Path(__file__).resolve().parents[1]

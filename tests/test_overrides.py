@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import DigestConfig, generate
+from generator.build import generate
+from generator.config import DigestConfig
 from generator.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,11 +52,12 @@ def test_override_title_tags_highlight(tmp_path):
 
 @pytest.mark.parametrize(("body", "message"), [
     ("0123456789ab:\n  title: X\n", "overrides.yml:1: unknown paper id '0123456789ab'"),
-    ("{pid}:\n  titel: X\n", "overrides.yml:2: {pid}: unknown field(s) ['titel']"),
+    ("{pid}:\n  titel: X\n",
+     "overrides.yml:2: {pid}: unknown option 'titel' (known: title, tags, highlight)"),
     ("{pid}:\n  tags: [Vidoe]\n", "overrides.yml:1: {pid}: unknown tag 'Vidoe'"),
-    ("{pid}:\n  tags: Video\n", "overrides.yml:2: {pid}: tags must be a list of tag names"),
+    ("{pid}:\n  tags: Video\n", "overrides.yml:2: {pid}: tags: Expected a list of items"),
     ("# comment\n\n{pid}:\n  title: ''\n",
-     "overrides.yml:4: {pid}: title must be a non-empty string"),
+     "overrides.yml:4: {pid}: title: must be a non-empty string"),
 ])
 def test_bad_override_is_a_clear_error(tmp_path, body, message):
     """A typo in an id, field or tag is an error naming the file and line; nothing written."""

@@ -20,6 +20,8 @@ from browser_support import serve, skip_or_fail
 from conftest import _copy_project
 
 from generator import cli
+from generator.plugin import plugin
+from generator.plugin.plugin import pagefind_installed
 
 FASTVID = "papers/fastvid-dynamic-density-pruning-for-fast-video-llms/"
 SINKHORN_START = "The Schrödinger bridge problem seeks"
@@ -36,12 +38,11 @@ COLLECTION = "collections/neurips-2025-papers/"
 @pytest.fixture(scope="module")
 def pagefind_project(tmp_path_factory) -> Path:
     """A copy of the project after ``paper-digest build --search pagefind``."""
-    if not cli._pagefind_installed():
+    if not pagefind_installed():
         # In CI the test extra installs it (pagefind[bin]); a missing one is a failure there.
         skip_or_fail("pagefind is not installed (pip install 'paper-digest[pagefind]')")
     project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("PAPER_DIGEST_SEARCH", None)
     proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search", "pagefind"],
                           cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
@@ -97,22 +98,22 @@ def test_material_mode_unchanged(built_site: Path) -> None:
     assert "data-pd-search-open" not in html
 
 
-def test_missing_pagefind_is_a_clear_error(monkeypatch, capsys) -> None:
-    """Without the pagefind package the build stops before doing anything, naming the extra."""
-    monkeypatch.setattr(cli, "_pagefind_installed", lambda: False)
-    monkeypatch.setattr(cli, "generate", lambda *a: pytest.fail("generate ran"))
+def test_missing_pagefind_is_a_clear_error(project_copy, monkeypatch, capsys) -> None:
+    """Without the pagefind package the build stops before generating, naming the extra."""
+    monkeypatch.chdir(project_copy)
+    monkeypatch.setattr(plugin, "pagefind_installed", lambda: False)
     assert cli.main(["build", "--search", "pagefind"]) == 1
     err = capsys.readouterr().err
     assert "pip install 'paper-digest[pagefind]'" in err
+    assert not (project_copy / "docs_src" / "papers").exists()
 
 
-def test_pagefind_and_offline_refused(monkeypatch, capsys) -> None:
-    """Pagefind needs a web server (it fetches its index and WebAssembly): not with --offline."""
-    monkeypatch.setattr(cli, "generate", lambda *a: pytest.fail("generate ran"))
-    with pytest.raises(SystemExit) as exc:
-        cli.main(["build", "--search", "pagefind", "--offline"])
-    assert exc.value.code == 2
-    assert "--offline" in capsys.readouterr().err
+def test_pagefind_and_offline_refused(project_copy, monkeypatch, capsys) -> None:
+    """Pagefind needs a web server (it fetches its index and WebAssembly): not offline."""
+    monkeypatch.chdir(project_copy)
+    assert cli.main(["build", "--search", "pagefind", "--offline"]) == 1
+    assert "cannot be combined with offline: true" in capsys.readouterr().err
+    assert not (project_copy / "docs_src" / "papers").exists()
 
 
 # --------------------------------------------------------------------------- browser

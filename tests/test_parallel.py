@@ -1,13 +1,14 @@
-"""Parallel extraction (generator.infra.parallel) gives exactly the serial result, in order."""
+"""Parallel extraction (generator.extract.parallel) gives exactly the serial result, in order."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build import DigestConfig, collect
+from generator.build import collect
+from generator.config import DigestConfig
+from generator.config.taxonomy import load_taxonomy
 from generator.extract import extract_paper, paper_id
-from generator.extract.tags import load_taxonomy
-from generator.infra.parallel import extract_many
+from generator.extract.parallel import extract_many
 from generator.read import read_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +28,7 @@ def test_two_workers_match_one_process():
 
 def test_small_batches_stay_in_process(monkeypatch):
     """Below the threshold no worker is started."""
-    import generator.infra.parallel as parallel
+    import generator.extract.parallel as parallel
 
     def no_pool(*args, **kwargs):
         raise AssertionError("a worker pool was started")

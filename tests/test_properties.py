@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_render_cases import assert_safe_html
 
-from generator.build import DigestConfig, generate
+from generator.build import generate
+from generator.config import DigestConfig
 from generator.extract import paper_id
 from generator.render.markdown import render_paragraph
 from generator.text.markup import plain_text, tokenize

@@ -93,21 +93,39 @@ def test_workflow_builds_and_deploys_site():
 
 
 def test_mkdocs_config_loads_with_site_url(monkeypatch):
-    """mkdocs.yml (what ``mkdocs gh-deploy`` builds from) loads; site_url is set and the
-    offline plugin is present but off unless PAPER_DIGEST_OFFLINE says otherwise."""
+    """mkdocs.yml (what ``mkdocs gh-deploy`` builds from) loads with the paper-digest plugin
+    and its validated options; site_url is set, and offline reading is off unless
+    PAPER_DIGEST_OFFLINE (true or 1) says otherwise."""
     from mkdocs.config import load_config
 
     monkeypatch.delenv("PAPER_DIGEST_OFFLINE", raising=False)
     monkeypatch.delenv("PAPER_DIGEST_SITE_URL", raising=False)
-    monkeypatch.setenv("PAPER_DIGEST_SKIP_GENERATE", "1")
     config = load_config(str(ROOT / "mkdocs.yml"))
     assert config.site_url.startswith("https://") and config.site_url.endswith("/")
+    options = config.plugins["paper-digest"].config
+    assert (options.seeds, options.taxonomy, options.search, options.offline) == (
+        "seeds", "taxonomy.yml", "material", False)
     assert config.plugins["material/offline"].config.enabled is False
-    monkeypatch.setenv("PAPER_DIGEST_OFFLINE", "true")
-    monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    assert config.plugins["material/offline"].config.enabled is True
-    assert config.site_url == "https://someone.github.io/digest/"
+    for value in ("true", "1"):
+        monkeypatch.setenv("PAPER_DIGEST_OFFLINE", value)
+        monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
+        config = load_config(str(ROOT / "mkdocs.yml"))
+        assert config.plugins["paper-digest"].config.offline is True
+        assert config.site_url == "https://someone.github.io/digest/"
+
+
+def test_plugin_options_are_validated(tmp_path):
+    """A wrong plugin option is MkDocs' configuration error naming it."""
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort
+
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        text.replace("      seeds: seeds\n", "      seeds: seeds\n      search: lunr\n"),
+        encoding="utf-8")
+    (tmp_path / "site_overrides").mkdir()
+    with pytest.raises(Abort):
+        load_config(str(tmp_path / "mkdocs.yml"))
 
 
 # --------------------------------------------------------------------------- offline build

@@ -14,7 +14,8 @@ from conftest import MD_EXTENSIONS, ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.build import DigestConfig, generate
+from generator.build import generate
+from generator.config import DigestConfig
 from generator.errors import InputError
 from generator.extract.links import extract_links
 from generator.read.clean import repair_text
@@ -340,8 +341,8 @@ def test_link_kinds(src: str, links: list, code: list) -> None:
 
 def test_anonymous_mirror_is_code(tmp_path: Path) -> None:
     """An anonymised code link gives code status available and a badge without owner."""
+    from generator.config.taxonomy import load_taxonomy
     from generator.extract import extract_paper
-    from generator.extract.tags import load_taxonomy
     from generator.records import Abstract, Source
 
     facts = extract_paper(Abstract("We propose X. Code: https://anonymous.4open.science/r/X-1.",

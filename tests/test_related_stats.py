@@ -14,7 +14,8 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import ROOT, SEEDS
 
-from generator.build import DigestConfig, collect
+from generator.build import collect
+from generator.config import DigestConfig
 from generator.records import Abstract, Paper, PaperFacts, Source
 from generator.related import related_papers
 from generator.render.charts import Bar, bar_chart, data_table, heat_map

@@ -14,7 +14,8 @@ from bs4 import BeautifulSoup
 from conftest import ROOT
 from slugify import slugify
 
-from generator.build import DigestConfig, generate
+from generator.build import generate
+from generator.config import DigestConfig
 from generator.read import read_seeds
 
 RECORD_KEYS = {"id", "slug", "url", "title", "collection", "source", "abstract", "highlight",

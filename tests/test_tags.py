@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.config.taxonomy import load_taxonomy
 from generator.errors import InputError
-from generator.extract.tags import assign_tags, load_taxonomy, tag_scores
+from generator.extract.tags import assign_tags, tag_scores
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_TAGS = (
@@ -93,33 +94,38 @@ def test_taxonomy_not_utf8_is_a_clear_error(tmp_path):
 
 @pytest.mark.parametrize(("body", "message"), [
     ("tags:\n  - name: A\n    patterns: ['(']\n",
-     "taxonomy.yml:2: tag 'A': pattern '(' is not a valid regex"),
+     "taxonomy.yml:3: tag 'A': patterns: '(' is not a valid regex"),
     ("tags:\n  - name: A B\n  - name: a-b\n",
      "taxonomy.yml:3: tags 'A B' and 'a-b' have the same slug 'a-b'"),
     ("tags:\n  - name: A\n    implies: [B]\n", "taxonomy.yml:2: tag 'A' implies unknown tag 'B'"),
     ("tags: 3\n", "taxonomy.yml: expected a mapping with a 'tags' list"),
     # wrong types are errors, not silently reinterpreted (a string is not a list of patterns)
     ("tags:\n  - name: A\n  - name: B\n    patterns: transformer\n",
-     "taxonomy.yml:3: tag 'B': 'patterns' must be a list of non-empty strings"),
-    ("tags:\n  - name: A\n    exclude: x\n", "taxonomy.yml:2: tag 'A': 'exclude' must be a list"),
+     "taxonomy.yml:4: tag 'B': patterns: must be a list of non-empty strings"),
+    ("tags:\n  - name: A\n    exclude: x\n", "taxonomy.yml:3: tag 'A': exclude: must be a list"),
     ("tags:\n  - name: A\n    implies: Generative Models\n",
-     "taxonomy.yml:2: tag 'A': 'implies' must be a list"),
-    ("tags:\n  - name: A\n    patterns: [null]\n", "'patterns' must be a list of non-empty"),
-    ("tags:\n  - name: A\n    min_score: high\n", "taxonomy.yml:2: 'min_score' must be a number"),
+     "taxonomy.yml:3: tag 'A': implies: must be a list"),
+    ("tags:\n  - name: A\n    patterns: [null]\n", "patterns: must be a list of non-empty"),
+    ("tags:\n  - name: A\n    min_score: high\n",
+     "taxonomy.yml:3: tag 'A': min_score: must be a number"),
     ("settings: [1, 2]\ntags:\n  - name: A\n", "taxonomy.yml:1: settings: expected a mapping"),
-    ("settings:\n  max_tags: many\ntags: []\n", "taxonomy.yml:2: 'max_tags' must be a number"),
-    ("settings:\n  max_tags: 0\ntags: []\n", "'max_tags' must be a whole number of at least 1"),
-    ("settings:\n  headline_weight: x\ntags: []\n", "'headline_weight' must be a number"),
-    ("settings:\n  contrast_cues: unlike\ntags: []\n", "'contrast_cues' must be a list"),
+    ("settings:\n  max_tags: many\ntags: []\n",
+     "taxonomy.yml:2: settings: max_tags: must be a number"),
+    ("settings:\n  max_tags: 0\ntags: []\n", "max_tags: must be a whole number of at least 1"),
+    ("settings:\n  headline_weight: x\ntags: []\n", "headline_weight: must be a number"),
+    ("settings:\n  contrast_cues: unlike\ntags: []\n", "contrast_cues: must be a list"),
     # a pattern matching empty text would tag every paper
-    ("tags:\n  - name: A\n    patterns: ['x*']\n", "pattern 'x*' matches empty text"),
+    ("tags:\n  - name: A\n    patterns: ['x*']\n", "'x*' matches empty text"),
     # names: strings only, no line breaks, a usable page name that is not the tags index
-    ("tags:\n  - name: [x, y]\n", "taxonomy.yml:2: tag #1: 'name' must be a non-empty string"),
-    ("tags:\n  - name: yes\n", "tag #1: 'name' must be a non-empty string"),
+    ("tags:\n  - name: [x, y]\n", "taxonomy.yml:2: tag #1: name: must be a non-empty string"),
+    ("tags:\n  - name: yes\n", "tag #1: name: must be a non-empty string"),
     ("tags:\n  - name: \"A\\nB\"\n", "contains a line break"),
     ("tags:\n  - name: Index\n", "gives the page name 'index'"),
     ("tags:\n  - name: '+++'\n", "gives the page name ''"),
     ("tags: [\n", "taxonomy.yml:2: invalid YAML"),
+    # a misspelt option is an error, not silently ignored
+    ("tags:\n  - name: A\n    pattern: ['x']\n",
+     "taxonomy.yml:3: tag 'A': unknown option 'pattern' (known: name, description, patterns"),
 ])
 def test_bad_taxonomy_is_a_clear_error(tmp_path, body, message):
     """Taxonomy mistakes name the file and the tag at fault."""
@@ -140,34 +146,26 @@ def _labelled_texts():
     return [plain_text(t) for t in texts]
 
 
-def test_anchor_shortcut_never_changes_a_score(taxonomy):
-    """Skipping patterns whose leading literal is absent (speed) gives the same scores as
+def test_literal_prefix_shortcut_never_changes_a_score(taxonomy):
+    """Skipping patterns whose literal prefix is absent (speed) gives the same scores as
     running every pattern, on every labelled abstract and on case-folding oddities."""
-    slow = _reference(taxonomy)
-    assert sum(a is not None for r in taxonomy.rules for a in r.anchors) > 100
+    from generator.extract.tags import matcher
+
+    assert sum(a is not None for found in matcher(taxonomy).prefixes for a in found) > 100
     texts = _labelled_texts() + ["LARGE LANGUAGE MODELS. Large Language Models.",
                                  "\u212aD for \u212a-means clustering with \u017fparse data."]
     assert len(texts) > 150
     for text in texts:
-        assert tag_scores(taxonomy, text, text[:200]) == tag_scores(slow, text, text[:200])
+        assert tag_scores(taxonomy, text, text[:200]) == tag_scores(
+            taxonomy, text, text[:200], use_prefixes=False)
 
 
-def _reference(taxonomy):
-    """The same taxonomy with no anchors: every pattern runs over the whole text."""
-    from dataclasses import replace
-
-    from generator.extract.tags import Taxonomy
-
-    return Taxonomy(tuple(replace(r, anchors=(None,) * len(r.patterns)) for r in taxonomy.rules),
-                    taxonomy.max_tags, taxonomy.headline_weight, taxonomy.contrast)
-
-
-def test_anchor_offsets_give_the_scores_of_full_runs(tmp_path):
-    """Trying anchored patterns only where their anchor occurs equals running them over the
-    whole text, on seeded random texts built to hit the edge cases: anchors that are
+def test_prefix_offsets_give_the_scores_of_full_runs(tmp_path):
+    """Trying patterns only where their literal prefix occurs equals running them over the
+    whole text, on seeded random texts built to hit the edge cases: prefixes that are
     prefixes of others (transform/transformer), overlapping matches (abab in ababab),
     excluded spans (blanked in the body, one space in the headline; "abqa" becomes the
-    anchor "ab a" once "q" is blanked), contrast cues,
+    prefix "ab a" once "q" is blanked), contrast cues,
     mixed case, and the characters that turn the shortcut off (İ lowers to two characters)."""
     import random
 
@@ -178,8 +176,9 @@ def test_anchor_offsets_give_the_scores_of_full_runs(tmp_path):
                   "  - name: U\n    min_score: 1\n    patterns: ['\\bab a\\b', 'vision', "
                   "'\\b(a|b)b']\n")
     taxonomy = load_taxonomy(path)
-    assert taxonomy.rules[0].anchors == ("transform", "transformer", "abab", "rl", "ab a")
-    reference = _reference(taxonomy)
+    from generator.extract.tags import matcher
+
+    assert matcher(taxonomy).prefixes[0] == ("transform", "transformer", "abab", "rl", "ab a")
     words = ["transform", "Transformer", "TRANSFORMERS", "vision", "Vision Transformer",
              "ababab", "abab", "ab a", "abqa", "RL", "world", "unlike", "bb", "\u0130", "\u212a",
              "x", "-", ".", ". ", "\n"]
@@ -188,14 +187,14 @@ def test_anchor_offsets_give_the_scores_of_full_runs(tmp_path):
     for _ in range(3000):
         text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 30)))
         head = " ".join(rng.choice(words) for _ in range(rng.randint(0, 8)))
-        expected = tag_scores(reference, text, head)
+        expected = tag_scores(taxonomy, text, head, use_prefixes=False)
         assert tag_scores(taxonomy, text, head) == expected, (text, head)
         checked += bool(expected)
     assert checked > 2000  # most texts score something: the comparison is not vacuous
 
 
 def test_long_literals_and_comments_keep_the_scores_of_full_runs(tmp_path):
-    """A 600-character literal and a chain of 600 prefix literals load (the anchor trie
+    """A 600-character literal and a chain of 600 prefix literals load (the prefix trie
     once recursed once per character) and score like full runs; so does a pattern whose
     comment is followed by a quantifier (found by a hostile-input review)."""
     chain = ", ".join(f"'{'a' * n}'" for n in range(2, 602))
@@ -204,15 +203,14 @@ def test_long_literals_and_comments_keep_the_scores_of_full_runs(tmp_path):
                   "  - name: Comment\n    min_score: 1\n"
                   "    patterns: ['\\bdiffusion models(?# plural is optional)?']\n")
     taxonomy = load_taxonomy(path)
-    reference = _reference(taxonomy)
     for text in ("b" * 700 + " " + "a" * 50, "We train a diffusion model.", "a" * 650):
         assert tag_scores(taxonomy, text, "A diffusion model") == \
-            tag_scores(reference, text, "A diffusion model")
+            tag_scores(taxonomy, text, "A diffusion model", use_prefixes=False)
     assert tag_scores(taxonomy, "We train a diffusion model.", "") == {"Comment": 1.0}
 
 
 def test_case_exotic_lists_every_character_lower_and_ignorecase_disagree_on():
-    """The anchor shortcut compares lower-cased text with lower-case ASCII anchors at the same
+    """The prefix shortcut compares lower-cased text with lower-case ASCII prefixes at the same
     offsets; it holds for every code point except those in ``_CASE_EXOTIC``."""
     import re
 
@@ -231,23 +229,23 @@ def test_case_exotic_lists_every_character_lower_and_ignorecase_disagree_on():
     assert odd == set(_CASE_EXOTIC)
 
 
-@pytest.mark.parametrize("source, anchor", [
+@pytest.mark.parametrize("source, prefix", [
     (r"\bLLMs?\b", "llm"), (r"\blarge language models?\b", "large language model"),
     (r"\bGPT-?\d", "gpt"), (r"\bRL\b", "rl"), (r"\bX\b", None), (r"\b(upper|lower) bound", None),
     (r"\bfoo|\bbar", None), (r"\bfair(ness)?\b", "fair"), (r"\bSchr(ö|o)dinger", "schr"),
     # a "]" first in a class is a literal and a (?#...) comment may hold brackets: the "|"
-    # after them is top-level, so no anchor (found by a hostile-input review)
+    # after them is top-level, so no prefix (found by a hostile-input review)
     (r"abc[](]|xyz", None), (r"abc[^](]|xyz", None), (r"abc(?#()|xyz", None),
     (r"abc[]|]d", "abc"), (r"abc\|def", "abc"),
     # a quantifier after a comment applies to the character before the comment (the "s"
-    # here is optional), so a pattern with a comment gets no anchor; found by a review
+    # here is optional), so a pattern with a comment gets no prefix; found by a review
     (r"\bdiffusion models(?# plural is optional)?", None), (r"ab(?#)?", None),
-    # a very long literal: its first 40 characters are the anchor
+    # a very long literal: its first 40 characters are the prefix
     ("x" * 600, "x" * 40),
 ])
-def test_anchor_is_the_leading_literal(source, anchor):
+def test_literal_prefix(source, prefix):
     import re
 
-    from generator.extract.tags import _anchor
+    from generator.extract.tags import literal_prefix
 
-    assert _anchor(re.compile(source, re.IGNORECASE)) == anchor
+    assert literal_prefix(re.compile(source, re.IGNORECASE)) == prefix

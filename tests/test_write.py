@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from generator.build import DigestConfig, generate
+from generator.build import generate
 from generator.catalog import build_catalog, make_slug
+from generator.config import DigestConfig
 from generator.errors import InputError, OutputError
 from generator.records import Abstract, PaperFacts, Source
 from generator.write import MANIFEST, write_docs

@@ -25,9 +25,8 @@ from sklearn.model_selection import KFold, cross_val_predict
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from evaluation.project import _read_abstracts, load_labels  # noqa: E402
-from generator.extract.tag_model import DEFAULT_MODEL  # noqa: E402
-from generator.extract.tags import load_taxonomy  # noqa: E402
+from evaluation.project import load_labels, read_labelled_file  # noqa: E402
+from generator.config.taxonomy import BUILTIN_MODEL, load_taxonomy  # noqa: E402
 from generator.text.markup import plain_text  # noqa: E402
 
 # Regularisation strength: chosen by cross-validation on the corpus (C in 1, 2, 4, 8, 16:
@@ -54,7 +53,7 @@ def corpus(root: Path) -> tuple[list[str], list[set[str]]]:
         if label.split != "tune":
             continue
         folder = root / "seeds" if label.origin == "seeds" else root / "eval" / "extra"
-        _, paragraphs = _read_abstracts(folder, label.file, cache)
+        _, paragraphs = read_labelled_file(folder, label.file, cache)
         texts.append(plain_text(paragraphs[label.abstract - 1][1]))
         tags.append(set(label.tags))
     return texts, tags
@@ -63,7 +62,7 @@ def corpus(root: Path) -> tuple[list[str], list[set[str]]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="cross-validate only")
-    parser.add_argument("--out", type=Path, default=DEFAULT_MODEL)
+    parser.add_argument("--out", type=Path, default=BUILTIN_MODEL)
     args = parser.parse_args(argv)
     names = list(load_taxonomy(ROOT / "taxonomy.yml").names)
     texts, tags = corpus(ROOT)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 
+from generator.config.taxonomy import Taxonomy
 from generator.extract.entities import extract_entities
 from generator.extract.links import code_status, extract_links
 from generator.extract.sentences import pick_highlight, split_sentences
-from generator.extract.tags import Taxonomy, assign_tags
+from generator.extract.tags import assign_tags
 from generator.extract.titles import derive_title
 from generator.records import Abstract, PaperFacts
 from generator.text.markup import plain_text, tokenize, unknown_macros

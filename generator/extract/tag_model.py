@@ -3,8 +3,9 @@ abstract's TF-IDF word and word-pair features, trained by ``training/train_tag_m
 the project's own labelled abstracts (``training/README.md``), never on real data it may not
 ship.
 
-The model file (``generator/data/tag_model.npz``) holds the vocabulary, the IDF weights, one
-coefficient column and intercept per tag, and the English stop words it was trained with.
+The model file (``generator/data/tag_model.npz``, ``generator.config.taxonomy.BUILTIN_MODEL``)
+holds the vocabulary, the IDF weights, one coefficient column and intercept per tag, and the
+English stop words it was trained with.
 Features are computed here exactly as scikit-learn's ``TfidfVectorizer(ngram_range=(1, 2),
 sublinear_tf=True, stop_words="english")`` computes them (lower case, tokens of two or more
 word characters, stop words removed before pairs are formed, ``1 + log(tf)`` times IDF, unit
@@ -24,7 +25,6 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "data" / "tag_model.npz"
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token_pattern
 
 
@@ -77,7 +77,7 @@ class TagModel:
 
 
 @lru_cache(maxsize=4)
-def load_model(path: Path = DEFAULT_MODEL) -> TagModel | None:
+def load_model(path: Path) -> TagModel | None:
     """The model at ``path``, or ``None`` when there is no such file (then tags come from
     the taxonomy's patterns alone).
 

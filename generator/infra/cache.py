@@ -1,22 +1,21 @@
-"""A build cache so that regenerating after a small edit costs little (issue 5: incremental).
+"""The build cache: one object the pipeline asks whether earlier work still holds, so that
+regenerating after a small edit costs little.
 
-Three memo tables, kept in one pickle file (default ``.paper-digest-cache/cache.pickle``):
+What it remembers (one pickle file, default ``.paper-digest-cache/cache.pickle``):
 
-* ``facts``: paper id (a hash of the abstract text) -> ``PaperFacts``. Extraction depends only
-  on the text and the taxonomy, so an unchanged abstract is not extracted again.
-* ``pages``: a hash of everything a generated page is made from -> the SHA-1 of its text, so
-  an unchanged page whose file is still that text (the write manifest's size/mtime record,
-  ``generator.write.Manifest.is_current``) is neither rendered nor read again.
-* ``related``: a hash of the related-papers step's inputs (every paper's id and tags, in
-  order) -> its ``RelatedIndex``, so a run in which no abstract, tag or order changed
-  (``mkdocs serve`` regenerates on every rebuild, e.g. after editing a hand-written page)
-  skips that step; after a small edit the stored index is updated instead of recomputed
-  (``generator.related``: only papers whose TF-IDF weights moved are scored anew).
+* extracted facts by paper id (a hash of the abstract text): extraction depends only on the
+  text and the taxonomy, so an unchanged abstract is not extracted again (``facts``);
+* the related-papers result by a hash of its inputs (every paper's id and tags, in order),
+  and the last one, from which a small edit is updated instead of recomputed (``related``,
+  ``last_related``);
+* for each generated page, a hash of everything it is made from -> the SHA-1 of its text;
+  with the write manifest's record of the file on disk (size, mtime, SHA-1: ``current``), an
+  unchanged page whose file is untouched is neither rendered nor read (``page_is_current``).
 
 The whole cache is keyed by a fingerprint of the taxonomy file and of the generator's own
-source and templates: changing either starts from an empty cache, so a stale entry can never
-be used. A missing, corrupt or foreign cache file is simply ignored (it is only a speed-up);
-it is written atomically, with a checksum.
+source, templates and data: changing any of them starts from an empty cache, so a stale entry
+can never be used. A missing, corrupt or foreign cache file is ignored (it is only a
+speed-up); it is written atomically, with a checksum, keeping only what the run used.
 """
 
 from __future__ import annotations
@@ -24,10 +23,15 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # generator/
+# File format: this tag, the SHA-256 of the pickle, the pickle. A damaged file (a flipped bit
+# that still unpickles would otherwise put wrong text on pages) fails the check and is ignored.
+_MAGIC = b"paper-digest cache 3\n"
 
 
 def fingerprint(*files: Path) -> str:
@@ -44,51 +48,106 @@ def fingerprint(*files: Path) -> str:
     return h.hexdigest()
 
 
+def text_digest(text: str | bytes) -> str:
+    """SHA-1 (hex) of ``text`` encoded as UTF-8 (or of ``bytes`` already encoded): how the
+    cache and the write manifest recognise a file's content without keeping it."""
+    return hashlib.sha1(text.encode("utf-8") if isinstance(text, str) else text).hexdigest()
+
+
 @dataclass(slots=True)
-class BuildCache:
-    """Mutable memo tables for one run (see module docstring). Not a pipeline record."""
+class _Tables:
+    """What is pickled: the key and the three memo tables."""
 
     key: str
-    facts: dict = field(default_factory=dict)
-    pages: dict = field(default_factory=dict)
-    related: dict = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+    pages: dict[str, str] = field(default_factory=dict)
+    related: dict[str, Any] = field(default_factory=dict)
 
 
-# File format: this tag, the SHA-256 of the pickle, the pickle. A damaged file (a flipped bit
-# that still unpickles would otherwise put wrong text on pages) fails the check and is ignored.
-_MAGIC = b"paper-digest cache 2\n"
+class BuildCache:
+    """The memo of one run (module docstring): asked and filled by ``generator.build``, saved
+    at the end with only the entries the run used. Not a pipeline record."""
+
+    def __init__(self, path: Path | None, key: str,
+                 current: Callable[[str, str], bool] = lambda path, digest: False) -> None:
+        """Load the cache at ``path`` (``None``: a cache that remembers nothing between runs).
+
+        Args:
+            path: the cache file.
+            key: the fingerprint the stored cache must have (``fingerprint``).
+            current: ``current(page path, SHA-1)`` tells whether the generated file on disk
+                still holds that text (``generator.write.Manifest.is_current``).
+        """
+        self.path, self.current = path, current
+        self._old = _load(path, key) if path is not None else _Tables(key)
+        self._new = _Tables(key)
+
+    def facts(self, paper_id: str) -> Any | None:
+        """The facts extracted for ``paper_id`` before, or ``None``."""
+        found = self._old.facts.get(paper_id)
+        if found is not None:
+            self._new.facts[paper_id] = found
+        return found
+
+    def keep_facts(self, paper_id: str, facts: Any) -> None:
+        """Remember the facts of ``paper_id``."""
+        self._new.facts[paper_id] = facts
+
+    def related(self, key: str) -> Any | None:
+        """The related-papers result computed before from inputs hashed to ``key``."""
+        found = self._old.related.get(key)
+        if found is not None:
+            self._new.related = {key: found}
+        return found
+
+    def last_related(self) -> Any | None:
+        """The last related-papers result stored, whatever its inputs (to update from)."""
+        return next(iter(self._old.related.values()), None)
+
+    def keep_related(self, key: str, index: Any) -> None:
+        """Remember the related-papers result of inputs hashed to ``key`` (only the last one
+        is kept)."""
+        self._new.related = {key: index}
+
+    def page_is_current(self, path: str, key: str) -> bool:
+        """True when the page at ``path``, whose inputs hash to ``key``, was rendered before
+        from the same inputs and its file still holds that text: it need not be rendered."""
+        digest = self._old.pages.get(key)
+        if digest is not None and self.current(path, digest):
+            self._new.pages[key] = digest
+            return True
+        return False
+
+    def keep_page(self, key: str, text: str) -> None:
+        """Remember that the page whose inputs hash to ``key`` has this text."""
+        self._new.pages[key] = text_digest(text)
+
+    def save(self) -> None:
+        """Store what this run used (no unbounded growth when abstracts change).
+
+        Raises:
+            OSError: the file cannot be written (the caller reports it; the pages are
+                written already).
+        """
+        if self.path is None:
+            return
+        payload = pickle.dumps(self._new, protocol=pickle.HIGHEST_PROTOCOL)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
+        os.replace(tmp, self.path)
 
 
-def load_cache(path: Path, key: str) -> BuildCache:
-    """The cache stored at ``path`` if it is intact and was made with the same ``key``, else
-    an empty one (the cache is only a speed-up: any problem reading it means starting
-    afresh)."""
+def _load(path: Path, key: str) -> _Tables:
+    """The tables stored at ``path`` if intact and made with ``key``, else empty ones (any
+    problem reading a speed-up means starting afresh)."""
     try:
         blob = path.read_bytes()
         digest, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
         if blob.startswith(_MAGIC) and hashlib.sha256(payload).digest() == digest:
             data = pickle.loads(payload)
-            if isinstance(data, BuildCache) and data.key == key:
+            if isinstance(data, _Tables) and data.key == key:
                 return data
     except Exception:  # noqa: BLE001 - unpickling can raise almost anything on a bad file
         pass
-    return BuildCache(key)
-
-
-def save_cache(path: Path, cache: BuildCache, keep_facts: set[str],
-               keep_pages: set[str], keep_related: set[str] = frozenset()) -> None:
-    """Store ``cache`` at ``path``, keeping only the entries this run used (no unbounded
-    growth when abstracts are edited or removed).
-
-    Raises:
-        OSError: the file cannot be written (the caller reports it; the pages are written).
-    """
-    pruned = BuildCache(cache.key,
-                        {k: v for k, v in cache.facts.items() if k in keep_facts},
-                        {k: v for k, v in cache.pages.items() if k in keep_pages},
-                        {k: v for k, v in cache.related.items() if k in keep_related})
-    payload = pickle.dumps(pruned, protocol=pickle.HIGHEST_PROTOCOL)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
-    os.replace(tmp, path)
+    return _Tables(key)

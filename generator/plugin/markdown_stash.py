@@ -24,8 +24,7 @@ What is passed through (the generator's contract, all marked by a ``pd-`` class)
 The generator escapes every character of an abstract that could form HTML, so an abstract
 cannot produce such a block or span. The output is byte for byte what Python-Markdown makes of
 the same source (``tests/test_markdown_stash.py`` builds the seed site with and without this
-extension and compares every file). The environment variable
-``PAPER_DIGEST_RAW_HTML_PASSTHROUGH=0`` leaves the extension out, for such comparisons.
+extension and compares every file).
 """
 
 from __future__ import annotations

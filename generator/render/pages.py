@@ -26,7 +26,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
-from generator.records import Kept, Paper, text_digest
+from generator.records import Paper
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
@@ -120,15 +120,29 @@ def _visible(text: str) -> str:
     return f'<code class="pd-tex">{html.escape(text.strip())}</code>'
 
 
-def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
-                site_name: str = "Paper digest",
-                related: Mapping[str, tuple[str, ...]] | None = None,
-                memo: dict[str, str] | None = None,
-                used: set[str] | None = None,
-                updated: datetime | None = None,
-                tag_descriptions: Mapping[str, str] | None = None,
-                current: Callable[[str, str], bool] | None = None) -> dict[str, str | Kept]:
-    """Every generated file of the docs folder.
+@dataclass(frozen=True, slots=True)
+class PlannedFile:
+    """One generated file, not rendered yet.
+
+    Attributes:
+        path: relative POSIX path in ``docs_dir`` (``"papers/fastvid-....md"``).
+        key: SHA-256 of everything the file is made from (templates and taxonomy aside,
+            which the build cache's fingerprint covers), for the files worth not rendering
+            again (paper pages and listings); ``None`` for the few others.
+        render: makes the file's text.
+    """
+
+    path: str
+    key: str | None
+    render: Callable[[], str]
+
+
+def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
+              site_name: str = "Paper digest",
+              related: Mapping[str, tuple[str, ...]] | None = None,
+              updated: datetime | None = None,
+              tag_descriptions: Mapping[str, str] | None = None) -> list[PlannedFile]:
+    """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
         papers: the catalog, in input order.
@@ -136,22 +150,16 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         site_name: shown on the home page.
         related: paper id -> ids of its related papers, best first (``generator.related``);
             ``None`` or a missing id: the page has no "Related papers" section.
-        memo: optional page cache, hash of a page's inputs (paper pages and listings) ->
-            SHA-1 of its text (``text_digest``); read and filled here.
-        used: if given, receives the memo keys this call used (so the caller can prune).
-        current: ``current(path, digest)`` tells whether the file on disk still holds that
-            text (``generator.write.Manifest.is_current``). A page whose key is in ``memo`` and
-            whose file is current is not rendered again: its value is ``Kept(digest)``.
-        tag_descriptions: tag -> when it applies (the taxonomy's description), shown on the
-            tag pages and the tags index.
         updated: the time stamped on the Atom feed (default: the Unix epoch, so output stays
             deterministic).
+        tag_descriptions: tag -> when it applies (the taxonomy's description), shown on the
+            tag pages and the tags index.
 
     Returns:
-        ``{relative POSIX path: file text or Kept}``, e.g. ``"papers/fastvid-....md"``.
+        ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
+        feed and ``papers.json``.
     """
     env = _env()
-    current = current or (lambda path, digest: False)
     tag_slugs = {t: slugify(t) for t in tags}
     collections: dict[str, list[Paper]] = {}
     for p in papers:
@@ -161,63 +169,50 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     descriptions = dict(tag_descriptions or {})
     ctx = {"site": site, "tag_slugs": tag_slugs, "descriptions": descriptions,
            "coll_slugs": coll_slugs, "host_labels": HOST_LABELS, "front_matter": front_matter}
-    out: dict[str, str] = {}
+    out: list[PlannedFile] = []
     by_id = {p.id: p for p in papers}
     related = related or {}
     # Each record is serialised once, compactly (json's C encoder; indent= would use the
-    # pure-Python one, 0.1 s per 1,000 papers): hashed for the page cache and written as one
-    # line of papers.json. Pages show it indented (_short_record), rendered on a cache miss.
+    # pure-Python one, 0.1 s per 1,000 papers): hashed for the page's key and written as one
+    # line of papers.json. Pages show it indented (_short_record), rendered when needed.
     dicts = {p.id: paper_record(p) for p in papers}
     records = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
                for pid, d in dicts.items()}
     paper_tpl = env.get_template("paper.md.j2")
+
+    def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper]) -> str:
+        return paper_tpl.render(
+            p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
+            abstract_md=_visible(p.facts.abstract.text), highlight_md=_visible(p.facts.highlight),
+            description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
+
     for members in collections.values():
         for at, p in enumerate(members):
             prev = members[at - 1] if at > 0 else None
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
-            key = None
-            if memo is not None:
-                key = _page_key(records[p.id], p, prev, nxt, rel)
-                if used is not None:
-                    used.add(key)
-                if key in memo and current(f"papers/{p.slug}.md", memo[key]):
-                    out[f"papers/{p.slug}.md"] = Kept(memo[key])
-                    continue
-            out[f"papers/{p.slug}.md"] = text = paper_tpl.render(
-                p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
-                abstract_md=_visible(p.facts.abstract.text),
-                highlight_md=_visible(p.facts.highlight),
-                description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
-            if key is not None:
-                memo[key] = text_digest(text)
+            out.append(PlannedFile(f"papers/{p.slug}.md",
+                                   _page_key(records[p.id], p, prev, nxt, rel),
+                                   functools.partial(paper_page, p, prev, nxt, rel)))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
                  link: str = "") -> None:
-        """Write ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
+        """Plan ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
         plain text (escaped here), ``link`` extra Markdown after it."""
         tag_counts = Counter(t for p in members for t in p.facts.tags)
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
             path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
-            key = None
-            if memo is not None:
-                key = _listing_key(path, title, lead, link, extra if n == 1 else "",
-                                   len(chunks), tag_counts, chunk)
-                if used is not None:
-                    used.add(key)
-                if key in memo and current(path, memo[key]):
-                    out[path] = Kept(memo[key])
-                    continue
-            out[path] = text = listing.render(
-                title=title, papers=chunk, page=n, pages=len(chunks), base=base,
-                first=(n - 1) * PAGE_SIZE + 1, lead=(escape_markdown(lead) + link).strip(),
-                description=lead,
-                prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
-                extra=extra if n == 1 else "", **ctx)
-            if key is not None:
-                memo[key] = text_digest(text)
+            first_extra = extra if n == 1 else ""
+            out.append(PlannedFile(path, _listing_key(
+                path, title, lead, link, first_extra, len(chunks), tag_counts, chunk),
+                functools.partial(
+                    listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
+                    base=base, first=(n - 1) * PAGE_SIZE + 1,
+                    lead=(escape_markdown(lead) + link).strip(), description=lead,
+                    prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
+                    extra=first_extra, **ctx)))
 
     for name, members in collections.items():
         paginate(f"collections/{coll_slugs[name]}", name, members,
@@ -239,20 +234,31 @@ def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     paginate("code", "Papers with code", with_code + promised,
              f"{len(with_code)} of {len(papers)} papers link a code repository; "
              f"{len(promised)} more promise code (listed after them).")
-    out["tags/index.md"] = env.get_template("tags.md.j2").render(
-        counts=Counter(t for p in papers for t in p.facts.tags), **ctx)
-    out["collections/index.md"] = env.get_template("collections.md.j2").render(
-        collections=collections, **ctx)
-    out["stats.md"] = env.get_template("stats.md.j2").render(
-        charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
-        total=len(papers), **ctx)
-    out["index.md"] = env.get_template("home.md.j2").render(
-        site_name=site_name, collections=collections, total=len(papers),
-        with_code=len(with_code), promised=len(promised), **ctx)
-    out["feed.xml"] = render_feed(papers, site_name,
-                                  updated or datetime.fromtimestamp(0, tz=timezone.utc))
-    out["papers.json"] = "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"
+    counts = Counter(t for p in papers for t in p.facts.tags)
+    out += [
+        PlannedFile("tags/index.md", None, functools.partial(
+            env.get_template("tags.md.j2").render, counts=counts, **ctx)),
+        PlannedFile("collections/index.md", None, functools.partial(
+            env.get_template("collections.md.j2").render, collections=collections, **ctx)),
+        PlannedFile("stats.md", None, lambda: env.get_template("stats.md.j2").render(
+            charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
+            total=len(papers), **ctx)),
+        PlannedFile("index.md", None, functools.partial(
+            env.get_template("home.md.j2").render, site_name=site_name,
+            collections=collections, total=len(papers), with_code=len(with_code),
+            promised=len(promised), **ctx)),
+        PlannedFile("feed.xml", None, functools.partial(
+            render_feed, papers, site_name,
+            updated or datetime.fromtimestamp(0, tz=timezone.utc))),
+        PlannedFile("papers.json", None,
+                    lambda: "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"),
+    ]
     return out
+
+
+def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...], **kwargs) -> dict[str, str]:
+    """Every generated file rendered: ``{path: text}`` (``plan_site``'s arguments)."""
+    return {f.path: f.render() for f in plan_site(papers, tags, **kwargs)}
 
 
 CODE_STATUSES = (("available", "Code available", "#43a047"),

@@ -17,8 +17,8 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 
+from generator.config.taxonomy import Taxonomy
 from generator.extract import extract_paper
-from generator.extract.tags import Taxonomy
 from generator.records import Abstract, PaperFacts
 
 # Below this many abstracts to extract, one process is faster (worker start-up).

@@ -1,0 +1,252 @@
+"""The ``paper-digest`` MkDocs plugin: ``mkdocs build``, ``serve`` and ``gh-deploy`` (and the
+``paper-digest`` command, which runs MkDocs' build in-process) generate the digest from the
+seeds and build it, so a fresh clone needs no extra step.
+
+Events, in the order MkDocs calls them:
+
+* ``on_config``: switch Material's search plugin off for ``search: pagefind`` and its offline
+  plugin on for ``offline: true``; add the Markdown extension that passes the generator's own
+  HTML through unparsed (``generator.plugin.markdown_stash``); generate the pages into
+  ``docs_dir`` (only changed files are written, so ``mkdocs serve``, which calls this on every
+  rebuild, does not loop).
+* ``on_files``, ``on_page_markdown``: that extension is on for the pages the generator wrote
+  (its manifest) and off for hand-written ones.
+* ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
+* ``on_page_content``: in offline builds only (``use_directory_urls: false``), point the
+  generated pages' raw-HTML links, written for directory URLs (``../papers/x/``), at the
+  ``.html`` files (``papers/x.html``).
+* ``on_post_build``: add an accent-folded copy of each search entry's words in a hidden
+  ``folded`` field (declared under ``search.fields``), so "Schrodinger" finds "Schrödinger"
+  (Material's lunr pipeline only lower-cases); with ``search: pagefind``, index the built site
+  with Pagefind.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+import re
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.utils import get_relative_url
+
+from generator.build import DigestResult
+from generator.config import DigestConfig, PaperDigestConfig
+from generator.errors import DigestError
+from generator.plugin.markdown_stash import GeneratedHtmlExtension
+from generator.write import generated_files
+
+if TYPE_CHECKING:
+    from generator.build import DigestResult
+
+log = logging.getLogger("mkdocs.plugins.paper_digest")
+_WORD = re.compile(r"\w+")
+_HREF = re.compile(r'\bhref="([^"]*)"')
+# Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
+# and the heading permalink signs.
+PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
+
+
+class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
+    """Generates the digest's pages and adapts the build to them; nothing more."""
+
+    def __init__(self) -> None:
+        self.digest: DigestConfig | None = None
+        self.result: DigestResult | None = None  # the last generate run, for the CLI summary
+        self.stash: GeneratedHtmlExtension | None = None
+
+    def digest_config(self, config: MkDocsConfig) -> DigestConfig:
+        """The run's settings: the plugin options resolved against mkdocs.yml's folder."""
+        return DigestConfig.from_options(self.config, Path(config.config_file_path).parent,
+                                         Path(config.docs_dir), config.site_name)
+
+    @event_priority(100)  # before the search and offline plugins read their own options
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        """Adapt the other plugins to the options, then generate the pages before MkDocs
+        reads ``docs_dir``.
+
+        Raises:
+            PluginError: bad input (names the file and line), or ``search: pagefind`` with
+                ``offline: true`` or without the pagefind package.
+        """
+        if not self.config.enabled:
+            return config
+        self._configure_plugins(config)
+        self.stash = GeneratedHtmlExtension()
+        config.markdown_extensions.append(self.stash)
+        self.digest = self.digest_config(config)
+        from generator.build import generate  # the pipeline: imported only when it runs
+
+        try:
+            result = generate(self.digest, progress=lambda message: log.info(
+                "paper-digest: %s", message))
+        except DigestError as exc:
+            raise PluginError(f"paper-digest: {exc}") from None
+        self.result = result
+        for notice in result.notices:
+            log.warning("paper-digest: %s", notice)
+        log.info("paper-digest: %d papers, %d files written", len(result.papers),
+                 len(result.report.written))
+        return config
+
+    def _configure_plugins(self, config: MkDocsConfig) -> None:
+        """``search: pagefind``: Material's search off, the Pagefind box in the templates;
+        ``offline: true``: Material's offline plugin on."""
+        config.extra["paper_digest_search"] = self.config.search
+        if self.config.search == "pagefind":
+            if self.config.offline:
+                # Pagefind fetches its index and WebAssembly, which browsers refuse on file://.
+                raise PluginError("paper-digest: search: pagefind needs a web server; it "
+                                  "cannot be combined with offline: true")
+            if not pagefind_installed():
+                raise PluginError("paper-digest: search: pagefind needs the pagefind "
+                                  "package: pip install 'paper-digest[pagefind]'")
+            search = config.plugins.get("material/search") or config.plugins.get("search")
+            if search is not None:
+                search.config.enabled = False
+        if self.config.offline:
+            offline = config.plugins.get("material/offline") or config.plugins.get("offline")
+            if offline is None:
+                raise PluginError("paper-digest: offline: true needs Material's offline "
+                                  "plugin in mkdocs.yml (plugins: - offline)")
+            offline.config.enabled = True
+
+    def on_files(self, files, *, config: MkDocsConfig):
+        """Note which pages the generator wrote: the raw-HTML passthrough applies to those."""
+        if self.stash is not None:
+            self.stash.generated = generated_files(Path(config.docs_dir))
+        return files
+
+    def on_page_markdown(self, markdown: str, *, page, config: MkDocsConfig, files) -> str:
+        """Switch the raw-HTML passthrough on for a generated page, off for a hand-written
+        one (pages are rendered one at a time)."""
+        if self.stash is not None:
+            self.stash.active = page.file.src_uri in self.stash.generated
+        return markdown
+
+    def on_serve(self, server, *, config: MkDocsConfig, builder):
+        """Rebuild when a seed, the taxonomy or the overrides file changes."""
+        if self.config.enabled:
+            digest = self.digest_config(config)
+            for path in (digest.seeds_dir, digest.taxonomy, digest.overrides):
+                if path.exists():
+                    server.watch(str(path))
+        return server
+
+    def on_page_content(self, html: str, *, page, config: MkDocsConfig, files) -> str:
+        """Offline builds: the generated listings' directory-style links point at the
+        ``.html`` files (``relink_for_files``)."""
+        if not self.config.enabled or config.use_directory_urls:
+            return html
+        return relink_for_files(html, page, files)
+
+    @event_priority(-50)  # after Material's search plugin wrote its index
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Add the ``folded`` search field; index the site with Pagefind when asked to."""
+        if not self.config.enabled:
+            return
+        add_folded_field(Path(config.site_dir) / "search" / "search_index.json")
+        if self.config.search == "pagefind":
+            run_pagefind(Path(config.site_dir))
+
+
+def pagefind_installed() -> bool:
+    """True when ``python -m pagefind`` can run: the package and its binary are installed."""
+    try:
+        from pagefind.service import get_executable
+    except ImportError:
+        return False
+    return get_executable() is not None
+
+
+def run_pagefind(site_dir: Path) -> None:
+    """Index the built site with Pagefind (writes ``site_dir/pagefind/``).
+
+    Raises:
+        PluginError: Pagefind failed (its exit status).
+    """
+    log.info("paper-digest: indexing %s with Pagefind", site_dir)
+    status = subprocess.call([sys.executable, "-m", "pagefind", "--site", str(site_dir),
+                              "--exclude-selectors", PAGEFIND_EXCLUDE])
+    if status != 0:
+        raise PluginError(f"paper-digest: pagefind failed (exit status {status})")
+
+
+def _directory_url(src_uri: str) -> str:
+    """The URL MkDocs gives the Markdown page ``src_uri`` under ``use_directory_urls: true``
+    (MkDocs' rule, ``File._get_url``): ``papers/x.md`` -> ``papers/x/``, ``tags/index.md`` ->
+    ``tags/``, ``index.md`` -> ``""``."""
+    stem = posixpath.splitext(src_uri)[0]
+    folder, name = posixpath.split(stem)
+    if name in ("index", "README"):
+        return f"{folder}/" if folder else ""
+    return f"{stem}/"
+
+
+def relink_for_files(html: str, page, files) -> str:
+    """Rewrite directory-style links for ``use_directory_urls: false`` builds.
+
+    Input: the page's HTML. Output: the same HTML in which each relative ``href`` ending in
+    ``/`` that, resolved against the page's directory-URL location, names a page of the site,
+    points at that page's real URL (``../papers/x/#a`` on ``code.html`` ->
+    ``papers/x.html#a``); one naming a static file (``papers.json``) is made relative to the
+    page's real location. MkDocs rewrites Markdown links itself but not raw HTML, and the
+    generator writes its listings as raw HTML for directory URLs. Other links are left alone.
+    """
+    pages = {_directory_url(f.src_uri): f for f in files.documentation_pages()}
+    static = {f.url for f in files if not f.is_documentation_page()}
+    base = _directory_url(page.file.src_uri)
+
+    def relink(match: re.Match) -> str:
+        parts = urlsplit(match.group(1))
+        if parts.scheme or parts.netloc or parts.path.startswith("/") or not parts.path:
+            return match.group(0)
+        target = posixpath.normpath(posixpath.join(base, parts.path))
+        if not parts.path.endswith("/"):  # a file such as papers.json or feed.xml
+            if target not in static:
+                return match.group(0)
+            url = get_relative_url(target, page.url)
+        else:
+            file = pages.get("" if target == "." else f"{target}/")
+            if file is None:
+                return match.group(0)
+            url = get_relative_url(file.url, page.url)
+        return f'href="{urlunsplit(("", "", url, parts.query, parts.fragment))}"'
+
+    return _HREF.sub(relink, html)
+
+
+def fold(text: str) -> str:
+    """ASCII-fold accented letters (NFKD, combining marks dropped): Schrödinger ->
+    Schrodinger."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
+
+
+def add_folded_field(index_path: Path) -> None:
+    """Add the ``folded`` field to every entry of Material's search index whose words carry
+    accents (nothing when the index does not exist: search off or Pagefind)."""
+    if not index_path.exists():
+        return
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    changed = False
+    for doc in index.get("docs", []):
+        text = f"{doc.get('title', '')} {doc.get('text', '')}"
+        if text.isascii():  # nothing to fold (most entries): skip the per-word pass
+            continue
+        words = {f for w in _WORD.findall(text) if not w.isascii() and (f := fold(w)) != w}
+        if words:
+            doc["folded"] = " ".join(sorted(words))
+            changed = True
+    if changed:
+        index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
+                              encoding="utf-8")
