@@ -202,61 +202,93 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
     as ``use_prefixes=False`` does (the reference the shortcut must equal).
     """
     m = matcher(taxonomy)
-    starts = [0] + [s.end() for s in _SENTENCE_END.finditer(text)]
-    rules = taxonomy.rules
-    mentioned: list[set[int]] = [set() for _ in rules]
-    in_head = [False] * len(rules)
+    found = _Mentions(taxonomy, text)
     shortcut = use_prefixes and not any(c in text or c in headline for c in _CASE_EXOTIC)
-    index = m.index
-    text_at = index.positions(text.lower()) if shortcut else {}
-    head_at = index.positions(headline.lower()) if shortcut else {}
-
-    def count(i: int, matches: Iterable[re.Match[str]], body: str) -> None:
-        seen = mentioned[i]
-        for found in matches:
-            at = found.start()
-            k = bisect_right(starts, at) - 1
-            if k not in seen and not taxonomy.contrast.search(body[max(starts[k], at - 60):at]):
-                seen.add(k)
-
+    text_at = m.index.positions(text.lower()) if shortcut else {}
+    head_at = m.index.positions(headline.lower()) if shortcut else {}
     if shortcut:
         # Only the prefixes the text holds: most of the taxonomy's patterns are never tried.
         for prefix, offsets in text_at.items():
             for i, pattern in m.by_prefix.get(prefix, ()):
-                count(i, _matches_at(pattern, text, offsets), text)
+                found.count(i, _matches_at(pattern, text, offsets), text)
         for prefix, offsets in head_at.items():
             for i, pattern in m.by_prefix.get(prefix, ()):
-                if not in_head[i]:
-                    in_head[i] = any(pattern.match(headline, at) for at in offsets)
-    for i, rule in enumerate(rules):
-        if shortcut and rule.exclude is None and all(a is not None for a in m.prefixes[i]):
-            continue  # done above
-        body, head, body_at, rule_head_at = text, headline, text_at, head_at
-        if rule.exclude is not None:  # blank excluded spans, keeping offsets
-            body = rule.exclude.sub(lambda m: " " * len(m.group(0)), text)
-            head = rule.exclude.sub(" ", headline)
-            if shortcut and body != text:
-                body_at = index.positions(body.lower())
-            if shortcut and head != headline:
-                rule_head_at = index.positions(head.lower())
-        for pattern, prefix in zip(rule.patterns, m.prefixes[i], strict=True):
-            if not shortcut or prefix is None:
-                count(i, pattern.finditer(body), body)
-                in_head[i] = in_head[i] or pattern.search(head) is not None
-            elif rule.exclude is not None:
-                head_offsets = rule_head_at.get(prefix)
-                if head_offsets and not in_head[i]:
-                    in_head[i] = any(pattern.match(head, at) for at in head_offsets)
-                offsets = body_at.get(prefix)
-                if offsets:
-                    count(i, _matches_at(pattern, body, offsets), body)
-            # an prefixed pattern of a rule without exclude was tried above
-    scores: dict[str, float] = {}
-    for i, rule in enumerate(rules):
-        score = float(len(mentioned[i])) + (taxonomy.headline_weight - 1 if in_head[i] else 0)
-        if score:
-            scores[rule.name] = score
-    return scores
+                if not found.in_head[i]:
+                    found.in_head[i] = any(pattern.match(headline, at) for at in offsets)
+    for i, rule in enumerate(taxonomy.rules):
+        if not shortcut:
+            _score_in_full(found, i, rule.patterns, rule.exclude, text, headline)
+        elif rule.exclude is not None:
+            _score_excluding(found, i, rule, m, (text, text_at), (headline, head_at))
+        elif any(prefix is None for prefix in m.prefixes[i]):
+            unprefixed = [p for p, a in zip(rule.patterns, m.prefixes[i], strict=True)
+                          if a is None]
+            _score_in_full(found, i, unprefixed, None, text, headline)
+        # else: every pattern has a prefix and was tried above
+    return found.scores()
+
+
+class _Mentions:
+    """Per tag rule: the sentences (indices) that mention it, and whether the headline does."""
+
+    def __init__(self, taxonomy: Taxonomy, text: str) -> None:
+        self.taxonomy = taxonomy
+        self.starts = [0] + [s.end() for s in _SENTENCE_END.finditer(text)]
+        self.sentences: list[set[int]] = [set() for _ in taxonomy.rules]
+        self.in_head = [False] * len(taxonomy.rules)
+
+    def count(self, i: int, matches: Iterable[re.Match[str]], body: str) -> None:
+        """Count rule ``i``'s ``matches`` in ``body`` (the text, or the text with excluded
+        spans blanked: same offsets): one per sentence, none right after a contrast cue."""
+        seen, starts, contrast = self.sentences[i], self.starts, self.taxonomy.contrast
+        for match in matches:
+            at = match.start()
+            k = bisect_right(starts, at) - 1
+            if k not in seen and not contrast.search(body[max(starts[k], at - 60):at]):
+                seen.add(k)
+
+    def scores(self) -> dict[str, float]:
+        bonus = self.taxonomy.headline_weight - 1
+        scores: dict[str, float] = {}
+        for i, rule in enumerate(self.taxonomy.rules):
+            score = float(len(self.sentences[i])) + (bonus if self.in_head[i] else 0)
+            if score:
+                scores[rule.name] = score
+        return scores
+
+
+def _blank(exclude: re.Pattern[str], text: str) -> str:
+    """``text`` with ``exclude``'s matches blanked, keeping offsets."""
+    return exclude.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _score_in_full(found: _Mentions, i: int, patterns: Iterable[re.Pattern[str]],
+                   exclude: re.Pattern[str] | None, text: str, headline: str) -> None:
+    """Rule ``i``'s ``patterns`` run over the whole text and headline (the reference)."""
+    body = _blank(exclude, text) if exclude is not None else text
+    head = exclude.sub(" ", headline) if exclude is not None else headline
+    for pattern in patterns:
+        found.count(i, pattern.finditer(body), body)
+        found.in_head[i] = found.in_head[i] or pattern.search(head) is not None
+
+
+def _score_excluding(found: _Mentions, i: int, rule: TagRule, m: Matcher,
+                     text: tuple[str, dict[str, list[int]]],
+                     headline: tuple[str, dict[str, list[int]]]) -> None:
+    """A rule with excluded spans: its prefixed patterns tried at their prefixes' offsets in
+    the blanked text, the others in full. ``text`` and ``headline`` come with their prefix
+    offsets (``PrefixIndex.positions``), which stand while blanking changed nothing."""
+    body, head = _blank(rule.exclude, text[0]), rule.exclude.sub(" ", headline[0])
+    body_at = text[1] if body == text[0] else m.index.positions(body.lower())
+    head_at = headline[1] if head == headline[0] else m.index.positions(head.lower())
+    for pattern, prefix in zip(rule.patterns, m.prefixes[i], strict=True):
+        if prefix is None:
+            _score_in_full(found, i, (pattern,), None, body, head)
+            continue
+        if not found.in_head[i] and (offsets := head_at.get(prefix)):
+            found.in_head[i] = any(pattern.match(head, at) for at in offsets)
+        if offsets := body_at.get(prefix):
+            found.count(i, _matches_at(pattern, body, offsets), body)
 
 
 def _matches_at(pattern: re.Pattern[str], text: str, offsets: Iterable[int]

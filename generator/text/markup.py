@@ -412,93 +412,120 @@ class _Scanner:
         return None
 
     def _command(self) -> Token | list | str | None:
-        src, i = self.src, self.i
-        m = _COMMAND.match(src, i)
+        """The command at ``self.i`` (``\\name``) as tokens, ``""`` when it prints nothing,
+        or ``None`` to keep it literally. The first handler of ``_COMMAND_HANDLERS`` that
+        claims the name and finds its arguments decides; a handler that finds no argument
+        (``_PASS``) lets the next one try, as TeX would read ``\\em`` without a group."""
+        m = _COMMAND.match(self.src, self.i)
         if not m:
             return None
-        name = m.group(1)
-        after = m.end()
-        if name in ("href", "url"):
-            url = self._braced(after)
-            if url is None and name == "url" and src.startswith("{", after):
-                bare = _BARE_URL.match(src, after + 1)  # "\\url{https://x/y." never closed
-                if bare:
-                    raw = _trim_url(bare.group(0))
-                    self.i = after + 1 + len(raw)
-                    return Url(raw, (Text(_url_label(raw)),))
-            if url is None:
-                return None
-            target, end = url
-            if name == "url":
-                self.i = end
-                return Url(target, (Text(_url_label(target)),))
-            label = self._braced(end)
-            if label is None:
-                return None
-            self.i = label[1]
-            return Url(target, tuple(_merge(_Scanner(label[0]).run())))
-        if name in FOOTNOTES:
-            arg = self._braced(self._skip_optional(after))
-            if arg is None:
-                return None
-            self.i = arg[1]
-            inner = _merge(_Scanner(arg[0]).run())
-            return [Text(" ("), *inner, Text(")")] if inner else ""
-        if name in TWO_ARGUMENTS:
-            first = self._braced(after)
-            second = self._braced(first[1]) if first else None
-            if second is None:
-                return None
-            self.i = second[1]
-            return _merge(_Scanner(second[0]).run())
-        arg = self._braced(self._skip_optional(after)) if name in TEXT_COMMANDS else None
-        if arg is not None:
-            self.i = arg[1]
-            style = TEXT_COMMANDS[name]
-            if style is None:
-                return _DROPPED
-            inner = _merge(_Scanner(arg[0]).run())
-            return Styled(style, tuple(inner)) if style else inner
-        if name in FONT_SWITCHES:  # \bf x outside a group: the switch is dropped
-            self.i = self._skip_space(after)
-            return ""
-        if name in SYMBOLS:
-            self.i = after + 2 if name.isalpha() and src.startswith("{}", after) else after
-            if SYMBOLS[name] in _OPENING_QUOTES:  # TeX drops the space after a control word
-                self.i = self._skip_space(self.i)
-            return Text(SYMBOLS[name])
-        if name in ABBREVIATIONS:
-            self.i = after
-            if src.startswith("{}", after):
-                self.i = after + 2
-            if src.startswith(".", self.i):  # "\etc." must not print "etc.."
-                return Text(ABBREVIATIONS[name].rstrip("."))
-            return Text(ABBREVIATIONS[name])
-        if len(name) == 1 and name in ACCENTS:
-            arg_end = after
-            if src.startswith("{", arg_end):
-                close = _matching_brace(src, arg_end)
-                arg_end = close + 1 if close is not None else arg_end
-            elif src.startswith(("\\i", "\\j"), arg_end):  # \'\i: an accent on a dotless i
-                arg_end += 2
-            elif arg_end < len(src) and src[arg_end].isalpha():
-                arg_end += 1
-            snippet = src[i:arg_end]
-            self.i = arg_end
-            return Text(_latex_text(snippet))
-        if name in _LETTER_COMMANDS:
-            self.i = after
-            if self.i < len(src) and src[self.i] == " ":
-                self.i += 1
-            return Text(_latex_text("\\" + name))
-        if name == "romannumeral":
-            n = re.match(r"\s*(\d+)", src[after:])
-            if n:
-                self.i = after + n.end()
-                return Text(_roman(int(n.group(1))))
-        if name.rstrip("*").isalpha() and len(name) > 1:
-            return self._unknown(name.rstrip("*"), after)
+        name, after = m.group(1), m.end()
+        for claims, handle in _COMMAND_HANDLERS:
+            if claims(name):
+                result = handle(self, name, after)
+                if result is not _PASS:
+                    return result
         return None  # any other escaped character: kept literally, nothing lost
+
+    def _link_command(self, name: str, after: int) -> Token | None:
+        """``\\url{target}``, ``\\href{target}{label}``; a never-closed ``\\url{https://x``
+        keeps its URL."""
+        src = self.src
+        url = self._braced(after)
+        if url is None and name == "url" and src.startswith("{", after):
+            bare = _BARE_URL.match(src, after + 1)
+            if bare:
+                raw = _trim_url(bare.group(0))
+                self.i = after + 1 + len(raw)
+                return Url(raw, (Text(_url_label(raw)),))
+        if url is None:
+            return None
+        target, end = url
+        if name == "url":
+            self.i = end
+            return Url(target, (Text(_url_label(target)),))
+        label = self._braced(end)
+        if label is None:
+            return None
+        self.i = label[1]
+        return Url(target, tuple(_merge(_Scanner(label[0]).run())))
+
+    def _footnote(self, name: str, after: int) -> list | str | None:
+        """A footnote's text, in parentheses where it stood."""
+        arg = self._braced(self._skip_optional(after))
+        if arg is None:
+            return None
+        self.i = arg[1]
+        inner = _merge(_Scanner(arg[0]).run())
+        return [Text(" ("), *inner, Text(")")] if inner else ""
+
+    def _second_argument(self, name: str, after: int) -> list | None:
+        """``\\textcolor{red}{text}`` and kin: the second argument is the text."""
+        first = self._braced(after)
+        second = self._braced(first[1]) if first else None
+        if second is None:
+            return None
+        self.i = second[1]
+        return _merge(_Scanner(second[0]).run())
+
+    def _text_command(self, name: str, after: int) -> Token | list | object:
+        """``\\emph{x}``, ``\\textbf{x}`` ...: the argument, styled (``TEXT_COMMANDS``)."""
+        arg = self._braced(self._skip_optional(after))
+        if arg is None:
+            return _PASS
+        self.i = arg[1]
+        style = TEXT_COMMANDS[name]
+        if style is None:
+            return _DROPPED
+        inner = _merge(_Scanner(arg[0]).run())
+        return Styled(style, tuple(inner)) if style else inner
+
+    def _font_switch(self, name: str, after: int) -> str:
+        """``\\bf x`` outside a group: the switch is dropped."""
+        self.i = self._skip_space(after)
+        return ""
+
+    def _symbol(self, name: str, after: int) -> Text:
+        src = self.src
+        self.i = after + 2 if name.isalpha() and src.startswith("{}", after) else after
+        if SYMBOLS[name] in _OPENING_QUOTES:  # TeX drops the space after a control word
+            self.i = self._skip_space(self.i)
+        return Text(SYMBOLS[name])
+
+    def _abbreviation(self, name: str, after: int) -> Text:
+        self.i = after + 2 if self.src.startswith("{}", after) else after
+        if self.src.startswith(".", self.i):  # "\etc." must not print "etc.."
+            return Text(ABBREVIATIONS[name].rstrip("."))
+        return Text(ABBREVIATIONS[name])
+
+    def _accent(self, name: str, after: int) -> Text:
+        """``\\'e``, ``\\"{o}``, ``\\'\\i``: the accented letter (pylatexenc)."""
+        src, arg_end = self.src, after
+        if src.startswith("{", arg_end):
+            close = _matching_brace(src, arg_end)
+            arg_end = close + 1 if close is not None else arg_end
+        elif src.startswith(("\\i", "\\j"), arg_end):  # an accent on a dotless i
+            arg_end += 2
+        elif arg_end < len(src) and src[arg_end].isalpha():
+            arg_end += 1
+        snippet = src[self.i:arg_end]
+        self.i = arg_end
+        return Text(_latex_text(snippet))
+
+    def _letter(self, name: str, after: int) -> Text:
+        """``\\ss``, ``\\o`` ...: the letter; the space ending the control word goes."""
+        self.i = after + 1 if self.src.startswith(" ", after) else after
+        return Text(_latex_text("\\" + name))
+
+    def _roman_numeral(self, name: str, after: int) -> Text | object:
+        n = re.match(r"\s*(\d+)", self.src[after:])
+        if not n:
+            return _PASS
+        self.i = after + n.end()
+        return Text(_roman(int(n.group(1))))
+
+    def _macro(self, name: str, after: int) -> Unknown:
+        return self._unknown(name.rstrip("*"), after)
 
     def _unknown(self, name: str, after: int) -> Unknown:
         """An author's macro: its braced arguments' tokens, or its name as text."""
@@ -596,6 +623,25 @@ def _converter(math: bool) -> LatexNodes2Text:
     """One pylatexenc converter per mode, made once: building one sets up its whole macro
     database, which cost more than the conversion itself."""
     return LatexNodes2Text(math_mode="text") if math else LatexNodes2Text()
+
+
+_PASS = object()  # a command handler found no argument: the next handler may claim it
+
+# (claims the command name, handler) in the order TeX's reading needs: a text command with
+# its argument before the same name as a bare switch, known names before author macros.
+_COMMAND_HANDLERS = (
+    (lambda n: n in ("href", "url"), _Scanner._link_command),
+    (FOOTNOTES.__contains__, _Scanner._footnote),
+    (TWO_ARGUMENTS.__contains__, _Scanner._second_argument),
+    (TEXT_COMMANDS.__contains__, _Scanner._text_command),
+    (FONT_SWITCHES.__contains__, _Scanner._font_switch),
+    (SYMBOLS.__contains__, _Scanner._symbol),
+    (ABBREVIATIONS.__contains__, _Scanner._abbreviation),
+    (lambda n: len(n) == 1 and n in ACCENTS, _Scanner._accent),
+    (lambda n: n in _LETTER_COMMANDS, _Scanner._letter),
+    (lambda n: n == "romannumeral", _Scanner._roman_numeral),
+    (lambda n: len(n) > 1 and n.rstrip("*").isalpha(), _Scanner._macro),
+)
 
 
 def _merge(tokens: list[Token]) -> list[Token]:
