@@ -39,7 +39,7 @@ def run_build(project: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="session")
 def seeds_dir() -> Path:
-    """The project's seed folder (3 files, 57 abstracts)."""
+    """The project's seed folder."""
     return SEEDS
 
 
@@ -84,3 +84,17 @@ def page(browser):
 
     with new_page(browser) as p:
         yield p
+
+
+# Fixtures that build a site or read a whole data set: a test using one is end-to-end.
+_E2E_FIXTURES = frozenset(("built_project", "built_site", "site_dir", "layout_site",
+                           "pagefind_project", "pf_site", "offline_site", "hostile_site",
+                           "real", "heldout", "seed_papers"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark ``e2e`` every browser test and every test using a site-building or whole-data
+    fixture, so ``pytest -m "not e2e"`` keeps the unit tests without a list to maintain."""
+    for item in items:
+        if item.get_closest_marker("browser") or _E2E_FIXTURES.intersection(item.fixturenames):
+            item.add_marker(pytest.mark.e2e)

@@ -27,7 +27,7 @@ from generator.extract.sentences import contribution_rank, pick_highlight, split
 from generator.extract.tag_model import load_model
 from generator.extract.titles import derive_title, repair, title_problems
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REAL = default_paths(ROOT)
 
 
@@ -218,6 +218,7 @@ def test_contribution_sentence_wins_over_the_problem():
 # -------------------------------------------------------------------------- tag model
 
 
+@pytest.mark.e2e
 def test_tag_model_features_equal_scikit_learn():
     """The product computes TF-IDF features itself (no scikit-learn import at run time);
     they must equal what the model was trained with."""

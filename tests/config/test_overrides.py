@@ -12,7 +12,9 @@ from generator.build import generate
 from generator.config import DigestConfig
 from generator.errors import InputError
 
-ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.e2e  # builds sites or generates the seeds
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _config(tmp: Path, overrides: str | None) -> DigestConfig:

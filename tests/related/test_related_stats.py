@@ -151,10 +151,9 @@ def test_stats_page_charts(built_site: Path) -> None:
     code = {b["data-label"]: int(b["data-count"]) for b in svgs[1].select("rect.pd-bar")}
     status = Counter(r["code_status"] for r in records)
     assert code == {"Code available": status["available"], "Code promised": status["promised"],
-                    "No code": status["none"]} == {"Code available": 14, "Code promised": 3,
-                                                   "No code": 40}
+                    "No code": status["none"]}
     colls = {b["data-label"]: int(b["data-count"]) for b in svgs[2].select("rect.pd-bar")}
-    assert colls == {"NeurIPS 2025 Papers": 57}
+    assert colls == Counter(r["collection"] for r in records)
 
     pairs = Counter()
     for r in records:
@@ -195,7 +194,7 @@ def test_stats_page_not_in_search(built_site: Path) -> None:
     for doc in stats:
         assert "Learning Theory" not in doc["text"] and "<svg" not in doc["text"]
     related = [d for d in docs if d["location"].endswith("#related-papers")]
-    assert len(related) == 57
+    assert len(related) == len(json.loads((built_site / "papers.json").read_text("utf-8")))
     assert all(d["text"] == "" for d in related)
 
 
@@ -241,24 +240,38 @@ def _edit(papers, at: int, text=None, tags=None):
     return papers[:at] + (new,) + papers[at + 1:]
 
 
+def _longest_word(text: str) -> str:
+    return max(re.findall(r"[a-z]{6,}", text), key=len)
+
+
 def _without_longest(text: str) -> str:
-    word = max(re.findall(r"[a-z]{6,}", text), key=len)
-    return re.sub(rf"\b{word}\b", "", text)
+    return re.sub(rf"\b{_longest_word(text)}\b", "", text)
 
 
+def _holding(papers, word: str) -> int:
+    """How many papers' texts hold ``word`` (lower case) as a whole word."""
+    return sum(bool(re.search(rf"\b{word}\b", p.facts.abstract.text.lower())) for p in papers)
+
+
+def _tagged(papers, tags) -> int:
+    return sum(bool(set(p.facts.tags) & set(tags)) for p in papers)
+
+
+# (name, change, rows the update must score anew): the edited rows, plus the rows holding a
+# word or tag whose document frequency changed (generator/related.py); a full computation
+# when over a quarter changed.
 @pytest.mark.parametrize(("name", "change", "updated"), [
     ("a rare word added",
-     lambda ps: _edit(ps, 100, text=ps[100].facts.abstract.text + " zygote"), 1),
-    # its longest word, "generalization", is in 63 abstracts: those 62 and the edited one
+     lambda ps: _edit(ps, 100, text=ps[100].facts.abstract.text + " zygote"), lambda ps: 1),
     ("a word removed", lambda ps: _edit(ps, 7, text=_without_longest(ps[7].facts.abstract.text)),
-     63),
+     lambda ps: _holding(ps, _longest_word(ps[7].facts.abstract.text))),
     ("the same text under a new id",
-     lambda ps: _edit(ps, 250, text=ps[250].facts.abstract.text), 1),
-    # AI for Science + Architectures -> Optimal Transport: 56 papers carry one of the three
-    ("tags changed", lambda ps: _edit(ps, 3, tags=("Optimal Transport",)), 56),
-    ("two papers swapped", lambda ps: ps[:10] + (ps[11], ps[10]) + ps[12:], 2),
+     lambda ps: _edit(ps, 250, text=ps[250].facts.abstract.text), lambda ps: 1),
+    ("tags changed", lambda ps: _edit(ps, 3, tags=("Optimal Transport",)),
+     lambda ps: _tagged(ps, (*ps[3].facts.tags, "Optimal Transport"))),
+    ("two papers swapped", lambda ps: ps[:10] + (ps[11], ps[10]) + ps[12:], lambda ps: 2),
     ("a common word added: full computation",
-     lambda ps: _edit(ps, 5, text=ps[5].facts.abstract.text + " model"), 399),
+     lambda ps: _edit(ps, 5, text=ps[5].facts.abstract.text + " model"), len),
 ])
 def test_related_update_equals_full_computation(seed_papers, name, change, updated) -> None:
     """Starting from the previous run's index gives exactly (neighbours and scores) what a full
@@ -266,16 +279,17 @@ def test_related_update_equals_full_computation(seed_papers, name, change, updat
     from generator.related import related_index
 
     before = _catalog(seed_papers)
-    assert len(before) == 399
     previous = related_index(before)
     after = change(before)
     update = related_index(after, previous=previous)
     full = related_index(after)
-    assert full.changed == 399
+    assert full.changed == len(after)
     assert np.array_equal(update.neighbours, full.neighbours), name
     assert np.array_equal(update.scores, full.scores), name
     assert dict(update.as_mapping()) == dict(related_papers(after))
-    assert update.changed == updated
+    expected = updated(before)
+    assert 0 < expected < len(before) / 4 or expected == len(before), (name, expected)
+    assert update.changed == expected
 
 
 def test_related_update_falls_back_when_order_or_size_changes(seed_papers) -> None:

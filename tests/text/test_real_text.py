@@ -82,6 +82,7 @@ def test_non_utf8_still_stops_with_its_place() -> None:
         parse_seed_file(b"Coll\n\nab\xff\n", "a.txt", "seeds/a.txt")
 
 
+@pytest.mark.e2e
 def test_whole_run_completes_with_bad_characters(tmp_path: Path) -> None:
     """A run over abstracts with controls and mojibake writes every page and reports them."""
     seeds = tmp_path / "seeds"
@@ -339,6 +340,7 @@ def test_link_kinds(src: str, links: list, code: list) -> None:
     assert [c.url for c in got_code] == code
 
 
+@pytest.mark.e2e
 def test_anonymous_mirror_is_code(tmp_path: Path) -> None:
     """An anonymised code link gives code status available and a badge without owner."""
     from generator.config.taxonomy import load_taxonomy
@@ -365,7 +367,7 @@ def test_rendered_href_is_the_extracted_url() -> None:
 SEGMENT = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=12)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(owner=SEGMENT.filter(lambda s: s[0].isalnum()),
        # GFM drops a trailing "_" or "-" from a bare URL: a repository name ends otherwise
        repo=SEGMENT.filter(lambda s: s[-1].isalnum()),
@@ -392,7 +394,7 @@ PROSE = st.sampled_from(["We show", "that the", "method works", "on real data.",
                          "The results", "improve by", "costs $5", "and $10", "per hour."])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.one_of(PROSE, st.lists(MATH_BITS, min_size=1, max_size=6).filter(
     # stripped: "$1 $" is currency by design ("$5 and $10")
     lambda b: "".join(b).strip()).map(lambda b: "$" + "".join(b).strip() + "$")),
@@ -415,6 +417,7 @@ def test_formulas_never_swallow_prose_and_tex_never_shows(parts):
 REAL = sorted(glob.glob(str(ROOT.parent / "shared" / "real" / "*.jsonl")))
 
 
+@pytest.mark.e2e
 @pytest.mark.skipif(not REAL, reason="../shared/real/ is not here")
 def test_real_data_targets() -> None:
     """On the real abstracts: no abstract stops reading, raw TeX on at most 0.5% of the

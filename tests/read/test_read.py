@@ -150,10 +150,17 @@ def test_only_txt_files_sorted(tmp_path: Path) -> None:
 
 
 def test_real_seeds(seeds_dir: Path) -> None:
-    """The project's seeds: 57 abstracts, 3 files of 19, one collection, no notices."""
+    """The project's seeds: per file, its header as the collection and one abstract per
+    paragraph starting on the paragraph's line; no notices. Expected values come from a
+    plain split of each file on blank lines."""
     seeds = read_seeds(seeds_dir, "seeds")
-    assert len(seeds.abstracts) == 57
-    assert [(f.abstracts, f.collection) for f in seeds.files] == [
-        (19, "NeurIPS 2025 Papers")] * 3
+    expected, lines = [], []
+    for path in sorted(seeds_dir.glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        header, *paragraphs = [p for p in text.split("\n\n") if p.strip()]
+        expected.append((len(paragraphs), header.strip()))
+        lines += [text[:text.index(p)].count("\n") + 1 for p in paragraphs]
+    assert [(f.abstracts, f.collection) for f in seeds.files] == expected
+    assert len(seeds.abstracts) == sum(n for n, _ in expected)
     assert seeds.notices == ()
-    assert [s.line for a in seeds.abstracts[:19] for s in a.sources] == list(range(3, 41, 2))
+    assert [s.line for a in seeds.abstracts for s in a.sources] == lines

@@ -10,7 +10,7 @@ from generator.config.taxonomy import load_taxonomy
 from generator.errors import InputError
 from generator.extract.tags import assign_tags, tag_scores
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_TAGS = (
     "LLMs", "Reasoning", "Agents", "Generative Models", "Diffusion Models", "Computer Vision",
     "Video", "Multimodal", "Reinforcement Learning", "Graph Learning", "Federated Learning",
@@ -146,6 +146,7 @@ def _labelled_texts():
     return [plain_text(t) for t in texts]
 
 
+@pytest.mark.e2e
 def test_literal_prefix_shortcut_never_changes_a_score(taxonomy):
     """Skipping patterns whose literal prefix is absent (speed) gives the same scores as
     running every pattern, on every labelled abstract and on case-folding oddities."""

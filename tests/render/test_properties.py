@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import markdown
+import pytest
 import yaml
 from bs4 import BeautifulSoup
 from conftest import MD_EXTENSIONS, ROOT
@@ -84,6 +85,7 @@ def _page_body(md: str) -> tuple[dict, str]:
     return yaml.safe_load(m.group(1)), md[m.end():]
 
 
+@pytest.mark.e2e
 @SETTINGS
 @given(st.lists(abstracts(), min_size=1, max_size=4))
 def test_generate_pages(cases: list[tuple[str, list[str]]]) -> None:

@@ -22,6 +22,8 @@ import yaml
 from browser_support import chromium, new_page, playwright
 from conftest import ROOT, _copy_project, run_build
 
+pytestmark = pytest.mark.e2e  # builds sites or generates the seeds
+
 WORKFLOW = ROOT / ".github" / "workflows" / "deploy.yml"
 FASTVID = "fastvid-dynamic-density-pruning-for-fast-video-llms"
 

@@ -11,7 +11,7 @@ from generator.extract.entities import extract_entities
 from generator.read import read_seeds
 from generator.text.markup import plain_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
