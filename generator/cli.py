@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             p.add_argument("--search", choices=SEARCH_ENGINES, default=None,
                            help="search engine: material (built-in lunr index, default) or "
                                 "pagefind (chunked index for large digests; needs "
-                                "pip install 'paper-digest[pagefind]')")
+                                "pip install -e '.[pagefind]')")
     ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set "
                                      "and real abstracts")
     ev.add_argument("--eval-dir", default="eval", help="folder with labels/ and extra/")

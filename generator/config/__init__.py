@@ -36,7 +36,7 @@ class PaperDigestConfig(base.Config):
     search = c.Choice(SEARCH_ENGINES, default="material")
     """``material`` (Material's lunr index) or ``pagefind`` (a chunked index for large
     digests; Material's search plugin is then switched off and Pagefind indexes the built
-    site; needs ``pip install 'paper-digest[pagefind]'``)."""
+    site; needs ``pip install -e '.[pagefind]'``)."""
     offline = Switch(default=False)
     """Build for reading from disk (``file://``): switches Material's ``offline`` plugin on
     (it must be listed in mkdocs.yml). The shipped mkdocs.yml reads it from the environment

@@ -109,7 +109,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                                   "cannot be combined with offline: true")
             if not pagefind_installed():
                 raise PluginError("paper-digest: search: pagefind needs the pagefind "
-                                  "package: pip install 'paper-digest[pagefind]'")
+                                  "package: pip install -e '.[pagefind]'")
             search = config.plugins.get("material/search") or config.plugins.get("search")
             if search is not None:
                 search.config.enabled = False

@@ -1,9 +1,12 @@
 """The ``.txt`` seed format (the product's input contract, see README "Input format"):
 
 * UTF-8 text (a BOM is ignored), any of LF / CRLF / CR line ends;
-* the first paragraph is the collection's name when it is a short single line
-  (at most ``HEADER_MAX_CHARS`` characters); otherwise the name comes from the file name and the
-  first paragraph is an abstract;
+* the first paragraph is the collection's name when it reads like one (``classify_header``:
+  a short single line, worded as a title, such as "NeurIPS 2023 Datasets and Benchmarks
+  Track"; a first line written as a Markdown heading, ``# Name``, always is); a first paragraph
+  that reads like an abstract (a URL, a verb, a final full stop, many lower-case words) is an
+  abstract and the name comes from the file name; when the reader cannot tell, it keeps the
+  paragraph as an abstract and warns;
 * every following paragraph (lines separated by one or more blank lines; a line of only spaces or
   tabs counts as blank) is one abstract.
 
@@ -90,13 +93,108 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
             current = []
     if current:
         paragraphs.append((start, "\n".join(current)))
-    if paragraphs and _is_header(paragraphs[0][1]):
-        return SeedText(paragraphs[0][1], tuple(paragraphs[1:]), notices)
+    if paragraphs:
+        line, first = paragraphs[0]
+        verdict = classify_header(first)
+        if verdict.kind == "header":
+            return SeedText(verdict.name, tuple(paragraphs[1:]), notices)
+        if verdict.kind == "unsure":
+            collection = collection_from_filename(name)
+            notices += (Notice(shown, line, (
+                f"first paragraph {first!r} may be the collection's name or an abstract "
+                f"({verdict.reason}): kept as an abstract, and the collection is named "
+                f"{collection!r} after the file; write the name as '# Name' to make it the "
+                "header")),)
     return SeedText(collection_from_filename(name), tuple(paragraphs), notices)
 
 
-def _is_header(paragraph: str) -> bool:
-    return "\n" not in paragraph and len(paragraph) <= HEADER_MAX_CHARS
+@dataclass(frozen=True, slots=True)
+class HeaderVerdict:
+    """What a file's first paragraph is: ``kind`` is ``"header"`` (``name`` is the collection's
+    name), ``"abstract"`` or ``"unsure"`` (kept as an abstract, with a warning); ``reason``
+    says which rule decided, for the warning."""
+
+    kind: str
+    name: str = ""
+    reason: str = ""
+
+
+# A header is worded as a title: every word capitalised, a number, an acronym or mixed-case
+# name (arXiv, cs.LG), a function word, or a word collection names use in lower case.
+_FUNCTION_WORDS = frozenset(
+    "a an and at by for from in into of on or the to via vs with & + - x".split())
+_COLLECTION_WORDS = frozenset(
+    "papers paper abstracts abstract accepted selected track tracks workshop workshops "
+    "proceedings session sessions oral orals poster posters spotlight spotlights highlights "
+    "main conference list reading week day part volume vol issue batch submissions preprints "
+    "digest collection notes".split())
+# Sentence evidence: a subject pronoun or a finite verb that abstracts open or run on.
+_SENTENCE_WORDS = frozenset(
+    "we i this these is are was were be been has have had can cannot could will would may "
+    "might should must does do did propose proposes present presents introduce introduces "
+    "show shows achieve achieves match matches outperform outperforms improve improves "
+    "reduce reduces enable enables provide provides yield yields use uses learn learns study "
+    "studies demonstrate demonstrates address addresses leverage leverages establish "
+    "establishes reach reaches surpass surpasses extend extends require requires remain "
+    "remains allow allows describe describes investigate investigates develop develops "
+    "obtain obtains find finds prove proves consider considers".split())
+_URL = re.compile(r"://|\bwww\.|@[\w-]+\.\w|\b[\w-]+(?:\.[\w-]+)+/\S")
+_TEX = re.compile(r"\$|\\[A-Za-z]")
+_HEADING = re.compile(r"#{1,6}[ \t]+(\S.*?)(?:[ \t]+#+)?")
+_PUNCT = "()[]{}:;,.!?\"'“”‘’«»"
+# Up to this many words, a line that is not worded as a title may still be a collection's
+# name ("my favourite diffusion papers"); longer, it is an abstract.
+FEW_WORDS = 6
+
+
+def _title_word(word: str) -> bool:
+    return (word[:1].isupper() or word[:1].isdigit() or any(c.isupper() for c in word)
+            or word in _FUNCTION_WORDS or word in _COLLECTION_WORDS)
+
+
+def classify_header(paragraph: str) -> HeaderVerdict:
+    """Decide whether a seed file's first paragraph is the collection's name.
+
+    Rules, first to decide wins: a Markdown heading (``# Name``) is a header; more than one
+    line or over ``HEADER_MAX_CHARS`` characters, a URL or e-mail address, or TeX is an
+    abstract; a line worded as a title (``_title_word`` for every word) is a header unless it
+    holds a subject pronoun or finite verb (``_SENTENCE_WORDS``: "Papers We Loved") or ends
+    with a full stop, which makes it unsure; any other line is an abstract when it has such a
+    word, ends with a full stop or runs over ``FEW_WORDS`` words, else unsure ("my favourite
+    diffusion papers"). The rule is the issue-16 contract: text that reads like an abstract
+    is never lost to the collection name.
+
+    Returns:
+        ``HeaderVerdict``; ``name`` set for a header (a heading without its ``#`` marks).
+    """
+    heading = _HEADING.fullmatch(paragraph)
+    if heading:
+        return HeaderVerdict("header", heading.group(1).strip())
+    if "\n" in paragraph or len(paragraph) > HEADER_MAX_CHARS:
+        return HeaderVerdict("abstract", reason="more than one short line")
+    if _URL.search(paragraph):
+        return HeaderVerdict("abstract", reason="it holds a URL")
+    if _TEX.search(paragraph):
+        return HeaderVerdict("abstract", reason="it holds TeX")
+    words = [w for w in (t.strip(_PUNCT) for t in paragraph.split()) if w]
+    words = [w for w in words if any(c.isalnum() for c in w)]
+    sentence = [w for w in words if w.lower() in _SENTENCE_WORDS]
+    full_stop = paragraph.rstrip().endswith((".", "!", "?"))
+    if words and all(_title_word(w) for w in words):
+        if sentence:
+            return HeaderVerdict("unsure", reason=f"worded as a title, but {sentence[0]!r} "
+                                 "reads as part of a sentence")
+        if full_stop:
+            return HeaderVerdict("unsure", reason="worded as a title, but it ends with a "
+                                 "full stop")
+        return HeaderVerdict("header", paragraph)
+    if sentence:
+        return HeaderVerdict("abstract", reason=f"{sentence[0]!r} reads as part of a sentence")
+    if full_stop:
+        return HeaderVerdict("abstract", reason="it ends with a full stop")
+    if len(words) > FEW_WORDS:
+        return HeaderVerdict("abstract", reason=f"over {FEW_WORDS} words, not a title")
+    return HeaderVerdict("unsure", reason="a short line, not worded as a title")
 
 
 def collection_from_filename(name: str) -> str:

@@ -75,6 +75,11 @@ def _label(text: str, x: float, y: float, href: str | None, anchor: str = "end",
     return f'<a href="{_e(href)}">{node}</a>' if href else node
 
 
+def _value_text(bar: Bar) -> str:
+    """The count drawn after a bar: ``"40"`` or, with a note, ``"40 (70%)"``."""
+    return f"{bar.count} ({bar.note})" if bar.note else str(bar.count)
+
+
 def bar_chart(chart_id: str, title: str, desc: str, bars: list[Bar], width: int = 640) -> str:
     """A horizontal bar chart, one row per bar in the given order.
 
@@ -90,7 +95,8 @@ def bar_chart(chart_id: str, title: str, desc: str, bars: list[Bar], width: int 
         the row and the number.
     """
     label_w = max((_text_width(b.label) for b in bars), default=0) + 10
-    value_w = max((_text_width(f"{b.count} {b.note}".strip()) for b in bars), default=0) + 10
+    # Measured on the text drawn after the bar ("40 (70%)"), so it stays inside the box.
+    value_w = max((_text_width(_value_text(b)) for b in bars), default=0) + 10
     plot_w = max(60.0, width - label_w - value_w)
     top = max((b.count for b in bars), default=0) or 1
     height = len(bars) * ROW + 8
@@ -105,9 +111,8 @@ def bar_chart(chart_id: str, title: str, desc: str, bars: list[Bar], width: int 
                    f'width="{bar_w:.1f}" height="{BAR}" rx="2" fill="{_e(b.fill)}" '
                    f'data-label="{_e(b.label)}" data-count="{b.count}">'
                    f'<title>{_e(tip)}</title></rect>')
-        value = f"{b.count} ({b.note})" if b.note else str(b.count)
         out.append(f'<text x="{label_w + bar_w + 5:.1f}" y="{mid:.1f}" '
-                   f'dominant-baseline="central">{_e(value)}</text>')
+                   f'dominant-baseline="central">{_e(_value_text(b))}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

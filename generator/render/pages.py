@@ -26,12 +26,12 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
-from generator.records import Paper
+from generator.records import Link, Paper
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
 from generator.text.markup import plain_text, tokenize
-from generator.text.urls import FORGE_LABELS, forge_label
+from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
 
 PAGE_SIZE = 200
 # libyaml's safe dumper when PyYAML was built with it (same output, several times faster).
@@ -68,7 +68,16 @@ def _env() -> Environment:
     # readable in the page source and cheaper for the HTML parsers of the build.
     env.filters["text"] = lambda s: html.escape(str(s), quote=False)
     env.filters["plain"] = plain_text
+    env.filters["link_label"] = link_label
     return env
+
+
+def link_label(link: Link) -> str:
+    """The kind a paper page shows beside a link: ``model``, ``dataset`` or ``space`` for a
+    Hugging Face artefact (``generator.text.urls.hub_ref``), else the link's kind (``code``,
+    ``project``, ``paper``, ``data``, ``other``)."""
+    ref = hub_ref(link.url)
+    return ref.kind if ref is not None else link.kind
 
 
 def paper_record(paper: Paper) -> dict:
@@ -237,7 +246,9 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     counts = Counter(t for p in papers for t in p.facts.tags)
     out += [
         PlannedFile("tags/index.md", None, functools.partial(
-            env.get_template("tags.md.j2").render, counts=counts, **ctx)),
+            env.get_template("tags.md.j2").render, counts=counts,
+            ordered=sorted(tag_slugs.items(), key=lambda item: (-counts[item[0]], item[0].casefold())),
+            **ctx)),
         PlannedFile("collections/index.md", None, functools.partial(
             env.get_template("collections.md.j2").render, collections=collections, **ctx)),
         PlannedFile("stats.md", None, lambda: env.get_template("stats.md.j2").render(

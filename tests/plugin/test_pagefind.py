@@ -42,7 +42,7 @@ def pagefind_project(tmp_path_factory) -> Path:
     """A copy of the project after ``paper-digest build --search pagefind``."""
     if not pagefind_installed():
         # In CI the test extra installs it (pagefind[bin]); a missing one is a failure there.
-        skip_or_fail("pagefind is not installed (pip install 'paper-digest[pagefind]')")
+        skip_or_fail("pagefind is not installed (pip install -e '.[pagefind]')")
     project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search", "pagefind"],
@@ -107,7 +107,7 @@ def test_missing_pagefind_is_a_clear_error(project_copy, monkeypatch, capsys) ->
     monkeypatch.setattr(plugin, "pagefind_installed", lambda: False)
     assert cli.main(["build", "--search", "pagefind"]) == 1
     err = capsys.readouterr().err
-    assert "pip install 'paper-digest[pagefind]'" in err
+    assert "pip install -e '.[pagefind]'" in err
     assert not (project_copy / "docs_src" / "papers").exists()
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from generator.errors import InputError
 from generator.read import read_seeds
-from generator.read.text import collection_from_filename, parse_seed_text
+from generator.read.text import collection_from_filename, parse_seed_file, parse_seed_text
 from generator.records import Abstract, Notice, Source
 
 
@@ -164,3 +164,72 @@ def test_real_seeds(seeds_dir: Path) -> None:
     assert len(seeds.abstracts) == sum(n for n, _ in expected)
     assert seeds.notices == ()
     assert [s.line for a in seeds.abstracts for s in a.sources] == lines
+
+
+# Issue 16: a first paragraph that reads like an abstract is never taken as the collection.
+REAL_HEADERS = ["ICLR 2021", "NeurIPS 2023 Datasets and Benchmarks Track",
+                "Proceedings of the 40th International Conference on Machine Learning",
+                "Advances in Neural Information Processing Systems 36 (NeurIPS 2023)",
+                "CVPR 2025: accepted papers", "ICML 2024 — Oral papers", "arXiv cs.LG — week 12",
+                "ACL 2024 Findings", "Proc. ICML 2021", "LLM reading list"]
+ONE_LINE_ABSTRACTS = [
+    "We propose TinyMath, a 1B model that matches GPT-4 on GSM8K: "
+    "https://github.com/example/tinymath",
+    "TinyMath matches GPT-4 on GSM8K with a 1B model.",
+    "TinyMath: a 1B model matching GPT-4 on GSM8K",
+    "Diffusion models are slow",
+    "Code: github.com/example/tinymath",
+    "Sparse attention at $O(n \\log n)$ cost",
+    "graph neural networks over-smooth; we fix it",
+]
+
+
+@pytest.mark.parametrize("header", REAL_HEADERS)
+def test_conference_names_are_headers(header: str) -> None:
+    """Real-looking collection names stay the collection, with no notice."""
+    parsed = parse_seed_file(f"{header}\n\nAn abstract.\n".encode(), "x.txt")
+    assert (parsed.collection, parsed.paragraphs, parsed.notices) == (
+        header, ((3, "An abstract."),), ())
+
+
+@pytest.mark.parametrize("first", ONE_LINE_ABSTRACTS)
+def test_one_line_abstract_is_not_a_header(first: str) -> None:
+    """A one-line first paragraph with a URL, TeX, a verb, a full stop or many lower-case
+    words is an abstract: the file's name names the collection, and no paper is lost."""
+    parsed = parse_seed_file(f"{first}\n\nSecond abstract.\n".encode(), "iclr_2026.txt")
+    assert parsed.collection == "Iclr 2026"
+    assert parsed.paragraphs == ((1, first), (3, "Second abstract."))
+    assert parsed.notices == ()
+
+
+@pytest.mark.parametrize(("first", "why"), [
+    ("Papers We Loved", "'We' reads as part of a sentence"),
+    ("NeurIPS 2025 Papers.", "ends with a full stop"),
+    ("Scaling laws for sparse mixture-of-experts", "a short line, not worded as a title"),
+])
+def test_unsure_first_line_kept_with_a_notice(first: str, why: str) -> None:
+    """When the reader cannot tell, the paragraph is kept as an abstract and a notice names
+    the file, the line and how to make it a header."""
+    parsed = parse_seed_file(f"\n{first}\n\nSecond.\n".encode(), "x.txt", "seeds/x.txt")
+    assert parsed.collection == "X"
+    assert parsed.paragraphs == ((2, first), (4, "Second."))
+    [notice] = parsed.notices
+    assert (notice.path, notice.line) == ("seeds/x.txt", 2)
+    assert why in notice.message and "'# Name'" in notice.message
+
+
+def test_markdown_heading_is_always_the_header() -> None:
+    """``# Name`` makes any wording the collection's name, without the marks."""
+    parsed = parse_seed_file(b"# We Loved These Papers #\n\nOne.\n", "x.txt")
+    assert (parsed.collection, parsed.paragraphs, parsed.notices) == (
+        "We Loved These Papers", ((3, "One."),), ())
+
+
+def test_tinymath_example_reaches_the_site(tmp_path: Path) -> None:
+    """The issue's example: the abstract is read (one page), not taken as the collection."""
+    _write(tmp_path, "tiny.txt", b"We propose TinyMath, a 1B model that matches GPT-4 on "
+           b"GSM8K: https://github.com/example/tinymath\n\nA second abstract.\n")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [a.text[:18] for a in seeds.abstracts] == ["We propose TinyMat", "A second abstract."]
+    assert {a.collection for a in seeds.abstracts} == {"Tiny"}
+    assert seeds.notices == ()

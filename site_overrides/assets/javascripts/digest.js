@@ -36,9 +36,17 @@
   // "Copy link" on paper pages: the permalink (this page's address without query or hash).
   function setupCopy() {
     document.querySelectorAll("[data-pd-copy]").forEach(function (button) {
+      var label = button.textContent;
+      var timer = null;
       button.addEventListener("click", function () {
         var url = window.location.href.split("#")[0].split("?")[0];
-        var done = function () { button.textContent = "Copied"; };
+        // "Copied" for two seconds, then the button reads as before (a second copy shows it
+        // again).
+        var done = function () {
+          button.textContent = "Copied";
+          clearTimeout(timer);
+          timer = setTimeout(function () { button.textContent = label; }, 2000);
+        };
         if (navigator.clipboard && navigator.clipboard.writeText) {
           navigator.clipboard.writeText(url).then(done, function () { window.prompt("Link:", url); });
         } else {
