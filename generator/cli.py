@@ -15,7 +15,14 @@ import logging
 import sys
 from pathlib import Path
 
-from generator.config import SEARCH_ENGINES, DigestConfig, PaperDigestConfig, plugin_options
+from generator.config import (
+    SEARCH_ENGINES,
+    DigestConfig,
+    PaperDigestConfig,
+    placeholder_site_url,
+    placeholder_warning,
+    plugin_options,
+)
 from generator.errors import DigestError
 
 PLUGIN = "paper-digest"
@@ -91,6 +98,9 @@ def _build(args: argparse.Namespace) -> int:
               f"(plugins: - {PLUGIN})", file=sys.stderr)
         return 1
     _override(plugin.config, args)
+    if plugin.config.enabled and placeholder_site_url(cfg.site_url):
+        # Printed, not logged: under --strict a logged warning would fail the build.
+        print(f"paper-digest: warning: {placeholder_warning(cfg.site_url)}", file=sys.stderr)
     try:
         cfg.plugins.on_startup(command="build", dirty=False)
         try:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
@@ -20,6 +21,28 @@ from mkdocs.config import config_options as c
 from generator.config.schema import Switch
 
 SEARCH_ENGINES = ("material", "pagefind")
+# The site_url the shipped mkdocs.yml falls back to: publishing with it points canonical links
+# and the sitemap at a site that is not the reader's.
+PLACEHOLDER_SITE_URL = "https://example.github.io/paper-digest/"
+# Hosts reserved for examples (RFC 2606, RFC 6761) and the placeholder's own host.
+_EXAMPLE_HOSTS = ("example.com", "example.net", "example.org", "example.github.io")
+
+
+def placeholder_site_url(url: str | None) -> bool:
+    """True when ``site_url`` is unset or a placeholder: the shipped one, or any address on
+    a host reserved for examples (``example.com``, ``*.example``, ``example.github.io``)."""
+    if not url:
+        return True
+    host = (urlsplit(url).hostname or "").lower()
+    return (url == PLACEHOLDER_SITE_URL or host.endswith(".example") or host == "example"
+            or any(host == h or host.endswith("." + h) for h in _EXAMPLE_HOSTS))
+
+
+def placeholder_warning(url: str | None) -> str:
+    """The publishing guard's message for a placeholder ``site_url``."""
+    return (f"site_url is a placeholder ({url or 'unset'}): canonical links, the sitemap and "
+            "the feed will point at a site that is not yours. Set site_url in mkdocs.yml (or "
+            "PAPER_DIGEST_SITE_URL) to the published address, e.g. https://USER.github.io/REPO/")
 
 
 class PaperDigestConfig(base.Config):

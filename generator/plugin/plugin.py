@@ -4,6 +4,9 @@ seeds and build it, so a fresh clone needs no extra step.
 
 Events, in the order MkDocs calls them:
 
+* ``on_startup``: note the command; ``mkdocs gh-deploy`` warns when ``site_url`` is the
+  placeholder (the publishing guard; ``paper-digest build`` prints the same warning itself,
+  outside MkDocs' strict warning count).
 * ``on_config``: switch Material's search plugin off for ``search: pagefind`` and its offline
   plugin on for ``offline: true``; add the Markdown extension that passes the generator's own
   HTML through unparsed (``generator.plugin.markdown_stash``); generate the pages into
@@ -40,7 +43,12 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.utils import get_relative_url
 
 from generator.build import DigestResult
-from generator.config import DigestConfig, PaperDigestConfig
+from generator.config import (
+    DigestConfig,
+    PaperDigestConfig,
+    placeholder_site_url,
+    placeholder_warning,
+)
 from generator.errors import DigestError
 from generator.plugin.markdown_stash import GeneratedHtmlExtension
 from generator.write import generated_files
@@ -60,6 +68,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
     """Generates the digest's pages and adapts the build to them; nothing more."""
 
     def __init__(self) -> None:
+        self.command: str | None = None  # build, gh-deploy or serve (on_startup)
         self.digest: DigestConfig | None = None
         self.result: DigestResult | None = None  # the last generate run, for the CLI summary
         self.stash: GeneratedHtmlExtension | None = None
@@ -68,6 +77,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         """The run's settings: the plugin options resolved against mkdocs.yml's folder."""
         return DigestConfig.from_options(self.config, Path(config.config_file_path).parent,
                                          Path(config.docs_dir), config.site_name)
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``."""
+        self.command = command
 
     @event_priority(100)  # before the search and offline plugins read their own options
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
@@ -80,6 +93,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         """
         if not self.config.enabled:
             return config
+        if self.command == "gh-deploy" and placeholder_site_url(config.site_url):
+            log.warning("paper-digest: %s", placeholder_warning(config.site_url))
         self._configure_plugins(config)
         self.stash = GeneratedHtmlExtension()
         config.markdown_extensions.append(self.stash)

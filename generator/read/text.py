@@ -119,17 +119,21 @@ class HeaderVerdict:
     reason: str = ""
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # A header is worded as a title: every word capitalised, a number, an acronym or mixed-case
 # name (arXiv, cs.LG), a function word, or a word collection names use in lower case.
-_FUNCTION_WORDS = frozenset(
-    "a an and at by for from in into of on or the to via vs with & + - x".split())
-_COLLECTION_WORDS = frozenset(
+_FUNCTION_WORDS = _words(
+    "a an and at by for from in into of on or the to via vs with & + - x")
+_COLLECTION_WORDS = _words(
     "papers paper abstracts abstract accepted selected track tracks workshop workshops "
     "proceedings session sessions oral orals poster posters spotlight spotlights highlights "
     "main conference list reading week day part volume vol issue batch submissions preprints "
-    "digest collection notes".split())
+    "digest collection notes")
 # Sentence evidence: a subject pronoun or a finite verb that abstracts open or run on.
-_SENTENCE_WORDS = frozenset(
+_SENTENCE_WORDS = _words(
     "we i this these is are was were be been has have had can cannot could will would may "
     "might should must does do did propose proposes present presents introduce introduces "
     "show shows achieve achieves match matches outperform outperforms improve improves "
@@ -137,7 +141,7 @@ _SENTENCE_WORDS = frozenset(
     "studies demonstrate demonstrates address addresses leverage leverages establish "
     "establishes reach reaches surpass surpasses extend extends require requires remain "
     "remains allow allows describe describes investigate investigates develop develops "
-    "obtain obtains find finds prove proves consider considers".split())
+    "obtain obtains find finds prove proves consider considers")
 _URL = re.compile(r"://|\bwww\.|@[\w-]+\.\w|\b[\w-]+(?:\.[\w-]+)+/\S")
 _TEX = re.compile(r"\$|\\[A-Za-z]")
 _HEADING = re.compile(r"#{1,6}[ \t]+(\S.*?)(?:[ \t]+#+)?")

@@ -247,7 +247,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out += [
         PlannedFile("tags/index.md", None, functools.partial(
             env.get_template("tags.md.j2").render, counts=counts,
-            ordered=sorted(tag_slugs.items(), key=lambda item: (-counts[item[0]], item[0].casefold())),
+            ordered=sorted(tag_slugs.items(),
+                           key=lambda item: (-counts[item[0]], item[0].casefold())),
             **ctx)),
         PlannedFile("collections/index.md", None, functools.partial(
             env.get_template("collections.md.j2").render, collections=collections, **ctx)),

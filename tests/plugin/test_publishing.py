@@ -22,6 +22,8 @@ import yaml
 from browser_support import chromium, new_page, playwright
 from conftest import ROOT, _copy_project, run_build
 
+from generator.config import placeholder_site_url
+
 pytestmark = pytest.mark.e2e  # builds sites or generates the seeds
 
 WORKFLOW = ROOT / ".github" / "workflows" / "deploy.yml"
@@ -114,6 +116,45 @@ def test_mkdocs_config_loads_with_site_url(monkeypatch):
         config = load_config(str(ROOT / "mkdocs.yml"))
         assert config.plugins["paper-digest"].config.offline is True
         assert config.site_url == "https://someone.github.io/digest/"
+
+
+@pytest.mark.parametrize(("url", "placeholder"), [
+    ("https://example.github.io/paper-digest/", True), (None, True), ("", True),
+    ("https://docs.example.com/digest/", True), ("http://digest.example/", True),
+    ("https://someone.github.io/digest/", False), ("https://papers.example-lab.org/", False),
+])
+def test_placeholder_site_url(url, placeholder):
+    """The shipped placeholder, an unset site_url and hosts reserved for examples are
+    placeholders; a real address is not."""
+    assert placeholder_site_url(url) is placeholder
+
+
+def test_gh_deploy_warns_about_placeholder_site_url(project_copy, monkeypatch, caplog):
+    """``mkdocs gh-deploy`` (the plugin told so by on_startup) warns before generating when
+    site_url is the placeholder; with a real address, and for ``mkdocs build``, it does not."""
+    from mkdocs.config import load_config
+
+    monkeypatch.chdir(project_copy)
+    monkeypatch.delenv("PAPER_DIGEST_SITE_URL", raising=False)
+    for command, url, warned in (("gh-deploy", None, True), ("build", None, False),
+                                 ("gh-deploy", "https://someone.github.io/digest/", False)):
+        if url:
+            monkeypatch.setenv("PAPER_DIGEST_SITE_URL", url)
+        config = load_config("mkdocs.yml")
+        caplog.clear()
+        config.plugins.on_startup(command=command, dirty=False)
+        config.plugins.run_event("config", config)
+        guard = [r for r in caplog.records if "site_url is a placeholder" in r.getMessage()]
+        assert [r.levelname for r in guard] == (["WARNING"] if warned else []), command
+
+
+def test_build_warns_about_placeholder_site_url(built_project):
+    """``paper-digest build`` prints the guard's warning (outside --strict's count: the build
+    succeeds), naming the placeholder and how to set the address."""
+    log = (built_project / "build.log").read_text(encoding="utf-8")
+    assert ("paper-digest: warning: site_url is a placeholder "
+            "(https://example.github.io/paper-digest/)") in log
+    assert "PAPER_DIGEST_SITE_URL" in log
 
 
 def test_plugin_options_are_validated(tmp_path):
