@@ -87,3 +87,72 @@ def serve(directory: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+# WCAG 2.x A and AA plus axe's best practices: what Lighthouse's accessibility audit draws on.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_violations(page, tags: list[str] | None = None) -> list[dict]:
+    """Run the vendored axe-core on the page as it is now; its violations as
+    ``[{"id", "impact", "help", "nodes": [{"target", "html", "summary"}]}]``."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate(
+        """async (tags) => {
+            const r = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                               resultTypes: ["violations"]});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map(n => ({target: n.target.join(" "), html: n.html,
+                                          summary: n.failureSummary}))}));
+        }""", tags or AXE_TAGS)
+    return result
+
+
+def material_search(page, base_url: str, query: str) -> list[dict]:
+    """Type ``query`` into Material's search on the home page; the results once they show, as
+    ``[{"path", "title", "snippet"}]`` in rank order, one per page (its article's link; the
+    snippet is the text a reader sees, sections included)."""
+    page.goto(base_url)
+    box = page.locator("input.md-search__input")
+    box.click()
+    # The index loads in a web worker; a query typed before it is ready is lost.
+    page.wait_for_function("""() => {
+        const m = document.querySelector('.md-search-result__meta');
+        return m && m.textContent.trim() && !/initializ/i.test(m.textContent); }""")
+    # Material searches on key events: set the query, then one key, so one search runs.
+    box.fill(query)
+    box.press("End")
+    page.wait_for_function("""q => {
+        const m = document.querySelector('.md-search-result__meta');
+        return m && !/initializ|type to start/i.test(m.textContent)
+            && document.querySelector('.md-search-result__item'); }""", arg=query)
+    page.wait_for_timeout(150)
+    return page.eval_on_selector_all(".md-search-result__item", """items => items.map(li => {
+        const a = li.querySelector('a.md-search-result__link');
+        return {path: new URL(a.href).pathname.replace(/^\\//, ''),
+                title: li.querySelector('h1').textContent.trim(),
+                snippet: li.innerText.replace(/\\s+/g, ' ').trim()};
+    })""")
+
+
+def pagefind_search(page, base_url: str, query: str, path: str = "") -> list[dict]:
+    """Open the Pagefind dialog from the header of ``path``, type ``query``; the results once
+    Pagefind reports them for exactly this query, as ``[{"path", "title", "snippet"}]``."""
+    page.goto(base_url + path)
+    page.locator("header [data-pd-search-open]").click()
+    box = page.locator(".pagefind-ui__search-input")
+    box.wait_for(state="visible")
+    box.fill(query)
+    page.wait_for_function("""q => {
+        const m = document.querySelector('.pagefind-ui__message');
+        return m && m.textContent.includes(q)
+            && document.querySelector('.pagefind-ui__result-link'); }""", arg=query)
+    return page.eval_on_selector_all(".pagefind-ui__result", """items => items.map(r => {
+        const a = r.querySelector('.pagefind-ui__result-link');
+        const e = r.querySelector('.pagefind-ui__result-excerpt');
+        return {path: new URL(a.href).pathname.replace(/^\\//, ''),
+                title: a.textContent.trim(),
+                snippet: e ? e.textContent.replace(/\\s+/g, ' ').trim() : ''};
+    })""")

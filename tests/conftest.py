@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -58,6 +59,31 @@ def built_project(tmp_path_factory) -> Path:
 def built_site(built_project) -> Path:
     """The built site folder (``site/``) of ``built_project``."""
     return built_project / "site"
+
+
+@pytest.fixture(scope="session")
+def pagefind_project(tmp_path_factory) -> Path:
+    """A copy of the project after ``paper-digest build --search pagefind``."""
+    from browser_support import skip_or_fail
+
+    from generator.plugin.plugin import pagefind_installed
+
+    if not pagefind_installed():
+        # In CI the test extra installs it (pagefind[bin]); a missing one is a failure there.
+        skip_or_fail("pagefind is not installed (pip install -e '.[pagefind]')")
+    project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search", "pagefind"],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
+    (project / "build.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    return project
+
+
+@pytest.fixture(scope="session")
+def pf_site(pagefind_project) -> Path:
+    """The Pagefind build's site folder."""
+    return pagefind_project / "site"
 
 
 @pytest.fixture

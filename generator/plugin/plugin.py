@@ -18,21 +18,19 @@ Events, in the order MkDocs calls them:
 * ``on_page_content``: in offline builds only (``use_directory_urls: false``), point the
   generated pages' raw-HTML links, written for directory URLs (``../papers/x/``), at the
   ``.html`` files (``papers/x.html``).
-* ``on_post_build``: add an accent-folded copy of each search entry's words in a hidden
-  ``folded`` field (declared under ``search.fields``), so "Schrodinger" finds "Schrödinger"
-  (Material's lunr pipeline only lower-cases); with ``search: pagefind``, index the built site
-  with Pagefind.
+* ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
+
+Material's search index is written by Material's search plugin alone: what it should also
+find ("schrodinger", "kmeans") is on the paper pages themselves (``generator.render.search``).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import posixpath
 import re
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
@@ -57,7 +55,6 @@ if TYPE_CHECKING:
     from generator.build import DigestResult
 
 log = logging.getLogger("mkdocs.plugins.paper_digest")
-_WORD = re.compile(r"\w+")
 _HREF = re.compile(r'\bhref="([^"]*)"')
 # Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
 # and the heading permalink signs.
@@ -164,12 +161,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             return html
         return relink_for_files(html, page, files)
 
-    @event_priority(-50)  # after Material's search plugin wrote its index
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Add the ``folded`` search field; index the site with Pagefind when asked to."""
+        """Index the site with Pagefind when asked to."""
         if not self.config.enabled:
             return
-        add_folded_field(Path(config.site_dir) / "search" / "search_index.json")
         if self.config.search == "pagefind":
             run_pagefind(Path(config.site_dir))
 
@@ -238,30 +233,3 @@ def relink_for_files(html: str, page, files) -> str:
         return f'href="{urlunsplit(("", "", url, parts.query, parts.fragment))}"'
 
     return _HREF.sub(relink, html)
-
-
-def fold(text: str) -> str:
-    """ASCII-fold accented letters (NFKD, combining marks dropped): Schrödinger ->
-    Schrodinger."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(c))
-
-
-def add_folded_field(index_path: Path) -> None:
-    """Add the ``folded`` field to every entry of Material's search index whose words carry
-    accents (nothing when the index does not exist: search off or Pagefind)."""
-    if not index_path.exists():
-        return
-    index = json.loads(index_path.read_text(encoding="utf-8"))
-    changed = False
-    for doc in index.get("docs", []):
-        text = f"{doc.get('title', '')} {doc.get('text', '')}"
-        if text.isascii():  # nothing to fold (most entries): skip the per-word pass
-            continue
-        words = {f for w in _WORD.findall(text) if not w.isascii() and (f := fold(w)) != w}
-        if words:
-            doc["folded"] = " ".join(sorted(words))
-            changed = True
-    if changed:
-        index_path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")),
-                              encoding="utf-8")

@@ -30,10 +30,16 @@ from generator.records import Link, Paper
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.feed import render_feed
 from generator.render.markdown import escape_markdown, render_paragraph
+from generator.render.search import search_aliases
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
 
 PAGE_SIZE = 200
+# The front page's bounded lists: cards, collections, tags and papers with code shown.
+FEATURED = 9
+HOME_COLLECTIONS = 8
+HOME_TAGS = 12
+HOME_CODE = 6
 # libyaml's safe dumper when PyYAML was built with it (same output, several times faster).
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 DESCRIPTION_MAX = 300
@@ -193,6 +199,10 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         return paper_tpl.render(
             p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
             abstract_md=_visible(p.facts.abstract.text), highlight_md=_visible(p.facts.highlight),
+            aliases=search_aliases(
+                (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
+                [n for c in p.facts.code for n in (c.owner, c.repo)]
+                + [h.name for h in p.facts.hub]),
             description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
 
     for members in collections.values():
@@ -244,6 +254,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
              f"{len(with_code)} of {len(papers)} papers link a code repository; "
              f"{len(promised)} more promise code (listed after them).")
     counts = Counter(t for p in papers for t in p.facts.tags)
+    featured = featured_papers(papers)
     out += [
         PlannedFile("tags/index.md", None, functools.partial(
             env.get_template("tags.md.j2").render, counts=counts,
@@ -258,7 +269,12 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         PlannedFile("index.md", None, functools.partial(
             env.get_template("home.md.j2").render, site_name=site_name,
             collections=collections, total=len(papers), with_code=len(with_code),
-            promised=len(promised), **ctx)),
+            promised=len(promised), tag_counts=+counts, featured=featured,
+            top_collections=sorted(collections.items(), key=lambda item: -len(item[1]))[
+                :HOME_COLLECTIONS],
+            top_tags=sorted(counts.items(), key=lambda item: (-item[1], item[0].casefold()))[
+                :HOME_TAGS],
+            code_papers=_code_papers(with_code, featured), authors=card_authors, **ctx)),
         PlannedFile("feed.xml", None, functools.partial(
             render_feed, papers, site_name,
             updated or datetime.fromtimestamp(0, tz=timezone.utc))),
@@ -266,6 +282,52 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                     lambda: "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"),
     ]
     return out
+
+
+_CODE_RANK = {"available": 0, "promised": 1, "none": 2}
+
+
+def featured_papers(papers: tuple[Paper, ...], limit: int = FEATURED) -> list[Paper]:
+    """The front page's cards: up to ``limit`` papers, one per topic, papers with code first.
+
+    Rule: papers ordered by code status (available, promised, none), then input order; a
+    paper is taken when its first tag (taxonomy order) is not yet shown; when fewer than ``limit``
+    topics exist, the next papers in that order fill the rest. Deterministic, one pass: the
+    same cards at every rebuild, a varied page at 57 papers or 20,000.
+
+    Returns:
+        The papers, in the order taken.
+    """
+    ordered = sorted(papers, key=lambda p: _CODE_RANK.get(p.facts.code_status, 3))
+    chosen: list[Paper] = []
+    topics: set[str] = set()
+    for p in ordered:
+        topic = p.facts.tags[0] if p.facts.tags else ""
+        if topic not in topics:
+            topics.add(topic)
+            chosen.append(p)
+            if len(chosen) == limit:
+                return chosen
+    taken = {p.id for p in chosen}
+    chosen += [p for p in ordered if p.id not in taken][:limit - len(chosen)]
+    return chosen
+
+
+def _code_papers(with_code: list[Paper], featured: list[Paper]) -> list[Paper]:
+    """The front page's "Papers with code" list: the first ``HOME_CODE`` papers with code that
+    are not among the cards (all of them when every one is)."""
+    shown = {p.id for p in featured}
+    rest = [p for p in with_code if p.id not in shown]
+    return (rest or with_code)[:HOME_CODE]
+
+
+def card_authors(paper: Paper) -> str:
+    """The authors line of a front-page card: the authors the seed gave (``Abstract.authors``,
+    when the reader knows them), the first three then "et al."; ``""`` when none are known."""
+    names = tuple(getattr(paper.facts.abstract, "authors", ()) or ())
+    if len(names) > 3:
+        return ", ".join(names[:3]) + " et al."
+    return ", ".join(names)
 
 
 def render_site(papers: tuple[Paper, ...], tags: tuple[str, ...], **kwargs) -> dict[str, str]:

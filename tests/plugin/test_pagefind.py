@@ -9,19 +9,14 @@ tests/test_browser.py (PAPER_DIGEST_REQUIRE_BROWSER=1 turns a skip into a failur
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_support import serve, skip_or_fail
-from conftest import _copy_project
+from browser_support import serve
 
 from generator import cli
 from generator.plugin import plugin
-from generator.plugin.plugin import pagefind_installed
 
 pytestmark = pytest.mark.e2e  # builds sites or generates the seeds
 
@@ -37,26 +32,6 @@ COLLECTION = "collections/neurips-2025-papers/"
 # --------------------------------------------------------------------------- fixtures
 
 
-@pytest.fixture(scope="module")
-def pagefind_project(tmp_path_factory) -> Path:
-    """A copy of the project after ``paper-digest build --search pagefind``."""
-    if not pagefind_installed():
-        # In CI the test extra installs it (pagefind[bin]); a missing one is a failure there.
-        skip_or_fail("pagefind is not installed (pip install -e '.[pagefind]')")
-    project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search", "pagefind"],
-                          cwd=project, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
-    (project / "build.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
-    return project
-
-
-@pytest.fixture(scope="module")
-def pf_site(pagefind_project) -> Path:
-    return pagefind_project / "site"
-
-
 # --------------------------------------------------------------------------- build output
 
 
@@ -67,11 +42,11 @@ def test_pagefind_bundle_and_no_lunr_index(pf_site: Path) -> None:
     assert (pf_site / "pagefind" / "pagefind-ui.css").is_file()
     assert not (pf_site / "search" / "search_index.json").exists()
     entry = json.loads((pf_site / "pagefind" / "pagefind-entry.json").read_text())
-    # the papers + home, about, statistics, the tag index and the collection index; the
-    # listings (pages with filters) are not indexed.
+    # the papers + about and statistics; the pages whose front matter says search: exclude
+    # (home, listings, tag pages, the tag and collection indexes) are not indexed.
     papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
     [lang] = entry["languages"].values()
-    assert lang["page_count"] == len(papers) + 5, entry
+    assert lang["page_count"] == len(papers) + 2, entry
 
 
 def test_pagefind_markup(pf_site: Path) -> None:
@@ -134,7 +109,7 @@ def _pagefind_search(page, base_url: str, query: str, path: str = "") -> list[st
     """Open the search dialog from the header, type ``query``; return the result pages (site
     paths, in rank order) once Pagefind reports results for exactly this query."""
     page.goto(base_url + path)
-    page.locator("[data-pd-search-open]").click()
+    page.locator("header [data-pd-search-open]").click()
     box = page.locator(".pagefind-ui__search-input")
     box.wait_for(state="visible")
     box.fill(query)

@@ -55,7 +55,21 @@
       });
     });
   }
-  function all() { setup(); setupCopy(); }
+  // The front page's search button: opens Material's search (its header toggle) and puts the
+  // cursor in the box. With Pagefind, pagefind-search.js opens its dialog instead.
+  function setupSearchButtons() {
+    var toggle = document.querySelector("input[data-md-toggle=search]");
+    if (!toggle) return;
+    document.querySelectorAll("[data-pd-search-open]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        toggle.checked = true;
+        toggle.dispatchEvent(new CustomEvent("change"));
+        var input = document.querySelector("input[data-md-component=search-query]");
+        if (input) input.focus();
+      });
+    });
+  }
+  function all() { setup(); setupCopy(); setupSearchButtons(); }
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(all);
   else document.addEventListener("DOMContentLoaded", all);
 })();

@@ -5,8 +5,8 @@
 // query needs. Nothing comes from another server.
 (function () {
   var dialog = document.querySelector("[data-pd-search]");
-  var opener = document.querySelector("[data-pd-search-open]");
-  if (!dialog || !opener || typeof dialog.showModal !== "function") return;
+  var openers = document.querySelectorAll("[data-pd-search-open]");  // header, front page
+  if (!dialog || !openers.length || typeof dialog.showModal !== "function") return;
   // Absolute paths: PagefindUI imports pagefind.js relative to itself, and its result URLs
   // ("/papers/x/") are relative to the site root, which may be a subpath (GitHub Pages).
   var bundle = new URL(dialog.dataset.pdBundle, window.location.href).pathname;
@@ -62,7 +62,7 @@
     });
   }
 
-  opener.addEventListener("click", open);
+  openers.forEach(function (opener) { opener.addEventListener("click", open); });
   dialog.querySelector("[data-pd-search-close]").addEventListener("click", function () {
     dialog.close();
   });
