@@ -7,8 +7,8 @@ Not a test (Lighthouse takes ~15 s a page and its scores can move by a point bet
     .venv/bin/python bench/lighthouse.py [--site site] [--pages "" papers/x/] [--json out.json]
 
 The site is served on 127.0.0.1; Lighthouse drives Debian's Chromium (CHROME_PATH, default
-/usr/bin/chromium) headless, with the desktop preset. Prints one row per page and mode, and
-the failing audits with their score.
+/usr/bin/chromium) headless, with Lighthouse's default (mobile) and its desktop preset. Prints
+one row per page, preset and mode, and the failing audits with their score.
 """
 
 from __future__ import annotations
@@ -35,15 +35,17 @@ def default_pages(site: Path) -> list[str]:
     return ["", papers[0]["url"]]
 
 
-def run(url: str, dark: bool) -> dict:
-    """One Lighthouse run; its JSON report (``categories``, ``audits``)."""
+def run(url: str, dark: bool, preset: str) -> dict:
+    """One Lighthouse run; its JSON report (``categories``, ``audits``). ``preset``: ``mobile``
+    (Lighthouse's default: a phone's screen, throttled) or ``desktop``."""
     flags = [*CHROMIUM_ARGS, "--headless=new"]
     if dark:
         flags.append("--force-dark-mode")  # prefers-color-scheme: dark
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         cmd = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
-               "--preset=desktop", f"--only-categories={','.join(CATEGORIES)}",
+               *([f"--preset={preset}"] if preset != "mobile" else []),
+               f"--only-categories={','.join(CATEGORIES)}",
                f"--chrome-flags={' '.join(flags)}"]
         env = dict(os.environ, CHROME_PATH=os.environ.get("CHROME_PATH", "/usr/bin/chromium"))
         proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
@@ -69,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", nargs="*", help="paths under the site root "
                         "(default: home and the first paper)")
     parser.add_argument("--modes", nargs="*", default=["light", "dark"])
+    parser.add_argument("--presets", nargs="*", default=["mobile", "desktop"])
     parser.add_argument("--json", help="write the rows as JSON here")
     args = parser.parse_args(argv)
     if not LIGHTHOUSE.exists():
@@ -77,15 +80,19 @@ def main(argv: list[str] | None = None) -> int:
     pages = args.pages if args.pages is not None else default_pages(site)
     rows = []
     with serve(site) as base:
-        print(f"{'page':60} {'mode':5} {'a11y':>5} {'best':>5}  failing audits")
+        print(f"{'page':50} {'preset':7} {'mode':5} {'a11y':>5} {'best':>5}  failing audits")
         for path in pages:
-            for mode in args.modes:
-                report = run(base + path, mode == "dark")
-                scores = {c: round(100 * report["categories"][c]["score"]) for c in CATEGORIES}
-                fails = [f for c in CATEGORIES for f in failing(report, c)]
-                rows.append({"page": path or "/", "mode": mode, **scores, "failing": fails})
-                print(f"{(path or '/')[:60]:60} {mode:5} {scores['accessibility']:5} "
-                      f"{scores['best-practices']:5}  {', '.join(fails)}", flush=True)
+            for preset in args.presets:
+                for mode in args.modes:
+                    report = run(base + path, mode == "dark", preset)
+                    scores = {c: round(100 * report["categories"][c]["score"])
+                              for c in CATEGORIES}
+                    fails = [f for c in CATEGORIES for f in failing(report, c)]
+                    rows.append({"page": path or "/", "preset": preset, "mode": mode, **scores,
+                                 "failing": fails})
+                    print(f"{(path or '/')[:50]:50} {preset:7} {mode:5} "
+                          f"{scores['accessibility']:5} {scores['best-practices']:5}  "
+                          f"{', '.join(fails)}", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return 0

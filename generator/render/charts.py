@@ -6,7 +6,8 @@ No JavaScript and no network: the statistics page must read offline and in print
   Material's CSS variables (``--md-primary-fg-color`` ...), never fixed black or white, so the
   reader's palette toggle recolours every chart.
 * Accessibility (WAI-ARIA graphics, "SVG accessibility" of the W3C): every ``<svg>`` has
-  ``role="img"``, ``aria-labelledby`` pointing at its ``<title>`` and ``<desc>``; each mark has
+  ``role="group"`` (not ``img``, whose content is presentational: its labels are links a
+  keyboard reaches), ``aria-labelledby`` pointing at its ``<title>`` and ``<desc>``; each mark has
   a ``<title>`` (a tooltip with the exact count); ``data_table`` gives the text alternative
   that follows each chart.
 * Machine-checkable: bars and cells carry ``data-label`` and ``data-count``.
@@ -58,7 +59,7 @@ def _open_svg(chart_id: str, width: float, height: float, title: str, desc: str,
     w, h = math.ceil(width), math.ceil(height)
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pd-chart__svg pd-chart--{kind}" '
-        f'id="{_e(chart_id)}" role="img" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        f'id="{_e(chart_id)}" role="group" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         f'aria-labelledby="{_e(chart_id)}-title {_e(chart_id)}-desc" fill="currentColor" '
         f'font-size="{FONT}">',
         f'<title id="{_e(chart_id)}-title">{_e(title)}</title>',

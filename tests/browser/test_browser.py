@@ -336,7 +336,7 @@ def test_statistics_charts_render(page, base_url, papers):
     """The statistics page draws its four SVG charts with the right tag counts, in both
     colour schemes, and the dark-mode screenshot is saved for review."""
     page.goto(base_url + "stats/", wait_until="networkidle")
-    charts = page.locator("svg[role=img]")
+    charts = page.locator("svg[role=group]")
     expect(charts).to_have_count(4)
     for i in range(4):
         box = charts.nth(i).bounding_box()

@@ -35,7 +35,10 @@
 
   function focusInput() {
     var input = dialog.querySelector(".pagefind-ui__search-input");
-    if (input) input.focus();
+    if (!input) return;
+    // Pagefind's box is named by its title only (axe: label-title-only): a proper label.
+    if (!input.hasAttribute("aria-label")) input.setAttribute("aria-label", input.title || "Search");
+    input.focus();
   }
 
   function open() {
