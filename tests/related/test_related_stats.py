@@ -134,7 +134,7 @@ def test_stats_page_charts(built_site: Path) -> None:
     collection bars carry the exact counts of papers.json; heat-map cells the co-occurrence."""
     records = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
     soup = _soup(built_site / "stats" / "index.html")
-    svgs = soup.select("article svg[role=img]")
+    svgs = soup.select("article svg[role=group]")
     assert [s["id"] for s in svgs] == ["chart-tags", "chart-code", "chart-collections",
                                        "chart-cooccurrence"]
     for svg in svgs:
