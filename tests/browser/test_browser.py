@@ -284,7 +284,7 @@ def test_screenshots(page, base_url, papers, KMEANS, SINKHORN):  # noqa: N803
     by_url = {p["url"]: p for p in papers}
     tagged = sum(TAG in p["tags"] for p in papers)
     shots = {  # name: (path, heading, selector of the content it must show, how many)
-        "home.png": ("", None, "article a[href^='collections/']", 1),
+        "home.png": ("", None, "article .pd-card", 1),
         "paper.png": (FASTVID, by_url[FASTVID]["title"], "article .pd-badge--code", 1),
         "math-kmeans.png": (KMEANS, by_url[KMEANS]["title"], "#abstract ~ * math", 1),
         "math-schrodinger.png": (SINKHORN, by_url[SINKHORN]["title"], "#abstract ~ * math", 1),
@@ -308,6 +308,16 @@ def test_screenshots(page, base_url, papers, KMEANS, SINKHORN):  # noqa: N803
         assert box is not None and box["y"] + box["height"] <= height, (name, box)
         page.screenshot(path=str(SCREENSHOTS / name), full_page=True,
                         clip={"x": 0, "y": 0, "width": 1280, "height": height})
+    # The front page on a phone (390 px): the search button and the first cards on screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base_url, wait_until="networkidle")
+    for selector in ("article .pd-home-search__button", "article .pd-card"):
+        expect(page.locator(selector).first).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SCREENSHOTS / "home-phone.png"), full_page=True,
+                    clip={"x": 0, "y": 0, "width": 390,
+                          "height": min(page.evaluate("document.documentElement.scrollHeight"),
+                                        2400)})
 
 
 def test_copy_link_button(page, base_url):
