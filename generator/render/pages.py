@@ -39,7 +39,7 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 DESCRIPTION_MAX = 300
 _TEMPLATES = Path(__file__).parent / "templates"
 class _HostLabels(dict):
-    """Forge host -> badge label (``generator.urls.forge_label``: any GitLab host too)."""
+    """Forge host -> badge label (``generator.text.urls.forge_label``: any GitLab host too)."""
 
     def __missing__(self, host: str) -> str:
         return forge_label(host)
@@ -173,7 +173,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     by_id = {p.id: p for p in papers}
     related = related or {}
     # Each record is serialised once, compactly (json's C encoder; indent= would use the
-    # pure-Python one, 0.1 s per 1,000 papers): hashed for the page's key and written as one
+    # much slower pure-Python one): hashed for the page's key and written as one
     # line of papers.json. Pages show it indented (_short_record), rendered when needed.
     dicts = {p.id: paper_record(p) for p in papers}
     records = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))

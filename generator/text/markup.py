@@ -14,7 +14,7 @@ sits below both steps. Rules come from how authors write abstracts for OpenRevie
   dollar sign. A formula that holds only text (``\\textit{..}``, ``\\url{..}``) is text.
 * links: ``\\href{url}{text}``, ``\\url{url}``, Markdown ``[text](url)``, ``<url>`` autolinks
   and bare URLs (``http(s)://`` even glued to a word, ``www.``, and the hosts authors write
-  without a scheme, ``generator.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
+  without a scheme, ``generator.text.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
   the LaTeX way and ``\\_`` ``\\%`` ``\\#`` ``\\&`` belong to a bare URL (``generator.text.urls``
   repairs and normalises what was written).
 * LaTeX text commands outside math become their meaning: styles (``TEXT_COMMANDS``), font
@@ -284,8 +284,7 @@ class _Scanner:
             if tok is not None:
                 if tok is _DROPPED:
                     # A citation/reference was removed: drop the space (or ``~``) before it
-                    # too, so "work~\\cite{x}." reads "work." and not "work ." (issue 3:
-                    # citations "removed cleanly").
+                    # too, so "work~\\cite{x}." reads "work." and not "work .".
                     while buf and buf[-1] != buf[-1].rstrip():
                         buf[-1] = buf[-1].rstrip()
                         if not buf[-1]:
