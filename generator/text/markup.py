@@ -252,6 +252,10 @@ class _Scanner:
         self.open_quote = False  # a TeX `single quote' is open
 
     def run(self) -> list[Token]:
+        """The tokens of ``self.src``, left to right. Plain characters gather in a buffer
+        (flushed as one ``Text``); at a character that can start a token the rules are tried
+        in order: a brace group, math, a URL, a command; when none applies the character is
+        text (``_char``: TeX dashes, quotes and ties become their characters)."""
         out: list[Token] = []
         src = self.src
         buf: list[str] = []
