@@ -223,7 +223,7 @@ def _sanitize_mathml(mathml: str) -> str | None:
 
 def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
     """Markdown for a token sequence (one paragraph, no line breaks)."""
-    active = _active_emphasis(tokens)
+    active = active_emphasis(tokens)
     out: list[str] = []
     for n, tok in enumerate(tokens):
         if isinstance(tok, Text):
@@ -232,7 +232,7 @@ def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
             out.append(render_math(tok.tex, tok.display))
         elif isinstance(tok, Styled):
             inner = render_tokens(tok.children)
-            tag = _STYLE_TAGS.get(tok.style)
+            tag = STYLE_TAGS.get(tok.style)
             out.append(f"<{tag}>{inner}</{tag}>" if tag else inner)
         elif isinstance(tok, Unknown):
             out.append(render_tokens(tok.children))
@@ -241,13 +241,13 @@ def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
     return "".join(out)
 
 
-_STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
+STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
 # A delimiter run of * or _ (CommonMark 6.2).
 _DELIMITER_RUN = re.compile(r"\*+|_+")
 _PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
-def _active_emphasis(tokens: tuple[Token, ...] | list[Token]) -> dict[int, tuple[int, ...]]:
+def active_emphasis(tokens: tuple[Token, ...] | list[Token]) -> dict[int, tuple[int, ...]]:
     """Which emphasis markers of the ``Text`` tokens can take part in emphasis: CommonMark's
     rules for delimiter runs (left- and right-flanking, ``_`` not inside a word) and pairing
     (an opener with a later closer of the same character), over the whole sequence with every
