@@ -17,8 +17,8 @@ import threading
 
 import markdown
 
-from generator.render.markdown import STYLE_TAGS, active_emphasis, render_math, render_paragraph
-from generator.text.markup import Math, Styled, Text, Token, Unknown, Url, to_plain
+from generator.render.markdown import active_emphasis, render_each, render_paragraph
+from generator.text.markup import Token, Url, to_plain
 from generator.text.urls import normalize_url
 
 _LOCAL = threading.local()  # a Markdown instance is not thread-safe (mkdocs serve threads)
@@ -40,21 +40,7 @@ def render_html(tokens: tuple[Token, ...] | list[Token]) -> str:
 
 
 def _html(tokens: tuple[Token, ...] | list[Token]) -> str:
-    out: list[str] = []
-    for tok in tokens:
-        if isinstance(tok, Text):
-            out.append(html.escape(" ".join(tok.value.split("\n")), quote=False))
-        elif isinstance(tok, Math):
-            out.append(render_math(tok.tex, tok.display))
-        elif isinstance(tok, Styled):
-            tag = STYLE_TAGS.get(tok.style)
-            inner = _html(tok.children)
-            out.append(f"<{tag}>{inner}</{tag}>" if tag else inner)
-        elif isinstance(tok, Unknown):
-            out.append(_html(tok.children))
-        elif isinstance(tok, Url):
-            out.append(_link(tok))
-    return "".join(out)
+    return render_each(tokens, lambda _, text: html.escape(text, quote=False), _link, _html)
 
 
 def _link(tok: Url) -> str:
