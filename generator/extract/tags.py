@@ -307,7 +307,7 @@ def assign_tags(taxonomy: Taxonomy, text: str, headline: str) -> tuple[str, ...]
 
     Args:
         taxonomy: the loaded taxonomy.
-        text: the abstract as plain text (see ``generator.markup.plain_text``).
+        text: the abstract as plain text (see ``generator.text.markup.plain_text``).
         headline: the title, highlight and opening sentence, plain text.
 
     Returns:
