@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -328,6 +329,22 @@ def test_copy_link_button(page, base_url):
     page.click("button[data-pd-copy]")
     expect(page.locator("button[data-pd-copy]")).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == base_url + FASTVID
+    # ... and reads "Copy link" again two seconds later (issue 16)
+    expect(page.locator("button[data-pd-copy]")).to_have_text("Copy link", timeout=4000)
+
+
+def test_front_page_search_button_opens_search(page, base_url, papers):
+    """The front page's search button opens Material's search with the cursor in the box;
+    a query typed there finds papers."""
+    page.goto(base_url)
+    button = page.locator("article [data-pd-search-open]")
+    expect(button).to_contain_text(f"Search {len(papers)} papers")
+    button.click()
+    box = page.locator("input.md-search__input")
+    expect(box).to_be_focused()
+    box.press_sequentially("LLoCa")
+    expect(page.locator(".md-search-result__item a").first).to_have_attribute(
+        "href", re.compile(re.escape(LLOCA)))
 
 
 def test_related_papers_shown(page, base_url, papers):

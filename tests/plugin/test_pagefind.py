@@ -189,3 +189,14 @@ def test_pagefind_no_console_errors_no_external_requests(page, base_url) -> None
     # the index was fetched in chunks: the entry file, at least one index chunk and fragments
     assert any("/pagefind/index/" in u for u in requests), requests
     assert any("/pagefind/fragment/" in u for u in requests), requests
+
+
+@pytest.mark.browser
+def test_pagefind_front_page_button(page, base_url) -> None:
+    """The front page's own search button opens the Pagefind dialog too."""
+    page.goto(base_url)
+    page.locator("article [data-pd-search-open]").click()
+    box = page.locator(".pagefind-ui__search-input")
+    box.wait_for(state="visible")
+    page.wait_for_function("() => document.activeElement && "
+                           "document.activeElement.classList.contains('pagefind-ui__search-input')")
