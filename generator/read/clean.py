@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import ftfy
 
+from generator.errors import InputError
+
 # What XML 1.0 cannot carry or a text file should not hold (tab, LF and CR are text).
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 # C escapes that stand for a backslash and a letter (Python's and JSON's string escapes).
@@ -104,3 +106,19 @@ def _difference(before: str, after: str) -> str:
     while end_b > start and end_a > start and before[end_b - 1] == after[end_a - 1]:
         end_b, end_a = end_b - 1, end_a - 1
     return f"{before[start:end_b][:40]!r} -> {after[start:end_a][:40]!r}"
+
+
+def decode(data: bytes, shown: str) -> str:
+    """UTF-8 bytes -> text without a BOM and with ``\\n`` line ends (what every reader of
+    ``generator.read`` starts from).
+
+    Raises:
+        InputError: the bytes are not valid UTF-8 (names the line and the byte offset).
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(shown, where,
+                         f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}") from None
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
