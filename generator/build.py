@@ -64,12 +64,13 @@ class DigestResult:
         lines += [
             f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
             f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
-            *([f"merged: {self.merged} records joined a paper read before (same DOI, arXiv "
-               f"or OpenReview id, or same abstract); one page lists all their sources"
+            *([f"merged: {self.merged} record{'s' if self.merged != 1 else ''} joined a paper "
+               "read before (same DOI, arXiv or OpenReview id, or same abstract); one page "
+               "lists all their sources"
                + (f"; {self.differing} with another abstract text (the first file's kept)"
                   if self.differing else "")] if self.merged else []),
-            *([f"without an abstract: {bare} papers (pages show their title, authors and "
-               "links)"] if bare else []),
+            *([f"without an abstract: {bare} paper{'s' if bare != 1 else ''} (pages show "
+               "their title, authors and links)"] if bare else []),
             f"code: {code} with code, {promised} promised, "
             f"{len(self.papers) - code - promised} none",
             *([f"unknown TeX macros shown as words: {sum(macros.values())} in "
@@ -202,7 +203,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
             else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
     planned = plan_site(papers, taxonomy.names, config.site_name,
                         related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
-                        tag_descriptions=taxonomy.descriptions)
+                        tag_descriptions=taxonomy.descriptions, site_url=config.site_url)
     pages: dict[str, str] = {}
     kept: list[str] = []
     for file in planned:

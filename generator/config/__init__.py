@@ -82,6 +82,8 @@ class DigestConfig:
             here): none besides this one. Workers are spawned, so a script that passes
             another value must guard its entry point with ``if __name__ == "__main__":``
             (``multiprocessing``'s rule).
+        site_url: where the site is published (MkDocs' ``site_url``), for absolute
+            addresses in the cite blocks and the feed; ``None``: relative ones.
     """
 
     seeds_dir: Path = Path("seeds")
@@ -91,10 +93,11 @@ class DigestConfig:
     site_name: str = "Paper digest"
     cache_dir: Path | None = Path(".paper-digest-cache")
     jobs: int | None = 1
+    site_url: str | None = None
 
     @classmethod
     def from_options(cls, options: PaperDigestConfig, root: Path, docs_dir: Path,
-                     site_name: str) -> DigestConfig:
+                     site_name: str, site_url: str | None = None) -> DigestConfig:
         """The run's settings from the plugin options, their paths resolved against ``root``
         (mkdocs.yml's folder)."""
         seeds = root / options.seeds
@@ -103,4 +106,4 @@ class DigestConfig:
                    else seeds / "overrides.yml",
                    site_name=site_name,
                    cache_dir=root / options.cache_dir if options.cache else None,
-                   jobs=options.jobs)
+                   jobs=options.jobs, site_url=site_url or None)

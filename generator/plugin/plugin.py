@@ -67,7 +67,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder."""
         return DigestConfig.from_options(self.config, Path(config.config_file_path).parent,
-                                         Path(config.docs_dir), config.site_name)
+                                         Path(config.docs_dir), config.site_name,
+                                         config.site_url)
 
     @event_priority(100)  # before the search and offline plugins read their own options
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
