@@ -21,7 +21,7 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +29,7 @@ from evaluation.project import Counts, compare_sets
 from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract import extract_paper
-from generator.extract.titles import MAX_TITLE
+from generator.extract.titles import FUNCTION_WORDS, MAX_TITLE, OPENING_WORDS
 from generator.records import Abstract, PaperFacts, Source
 
 DATASETS_TAG = "Datasets & Benchmarks"
@@ -43,22 +43,6 @@ SPLIT_SALT = b"paper-digest real split v1\0"
 SAMPLE_SIZE = 400
 LONG_HIGHLIGHT = 400  # characters of plain text
 
-# Title defects (issue 12): words a title never opens with (discourse words, pronouns,
-# sentence openers) and words it never ends on (function words), by kind.
-OPENERS = frozenset((
-    "we", "our", "us", "this", "these", "that", "those", "it", "its", "they", "their", "there",
-    "however", "moreover", "furthermore", "additionally", "also", "thus", "therefore", "hence",
-    "to", "motivated", "in", "here", "while", "although", "though", "despite", "since",
-    "because", "as", "recently", "first", "finally", "specifically", "based", "inspired",
-    "unlike", "given", "such", "yet", "but", "and", "or", "so", "then", "next", "when", "where",
-    "whereas", "which", "who", "whose", "what", "how", "existing", "previous", "prior",
-    "current", "most", "many", "some", "several", "one"))
-DANGLING = frozenset((
-    "a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by", "from",
-    "at", "as", "that", "which", "its", "their", "our", "is", "are", "was", "were", "be",
-    "into", "than", "between", "under", "over", "through", "without", "within", "using",
-    "based", "towards", "toward", "about", "against", "across", "among", "per", "versus", "vs",
-    "e.g", "i.e", "this", "these", "such", "both", "either", "neither", "not", "no"))
 _BRACKETS = {")": "(", "]": "[", "}": "{"}
 _FORMULA = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞]")
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.+\-²]*")
@@ -177,6 +161,25 @@ class RealReport:
 # ------------------------------------------------------------------------------------ input
 
 
+def _json_lines(path: Path) -> Iterator[tuple[int, object]]:
+    """``(line number, parsed value)`` for every non-blank line of a JSON Lines file.
+
+    Raises:
+        InputError: the file cannot be read as UTF-8, or a line is not JSON (line named).
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(str(path), None, f"cannot read: {exc}") from None
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(str(path), number, f"not JSON: {exc.msg}") from None
+
+
 def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
     """Read JSON Lines files of real abstracts (module docstring for the fields).
 
@@ -186,17 +189,7 @@ def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
     """
     records: list[RealRecord] = []
     for path in paths:
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(str(path), None, f"cannot read: {exc}") from None
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(str(path), number, f"not JSON: {exc.msg}") from None
+        for number, row in _json_lines(path):
             if not isinstance(row, dict) or not all(
                     isinstance(row.get(k), str) for k in ("title", "abstract")):
                 raise InputError(str(path), number,
@@ -233,17 +226,7 @@ def read_labels(path: Path, taxonomy_names: Iterable[str]) -> tuple[RealLabel, .
     known = set(taxonomy_names)
     out: list[RealLabel] = []
     seen: set[str] = set()
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(str(path), None, f"cannot read: {exc}") from None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(str(path), number, f"not JSON: {exc.msg}") from None
+    for number, row in _json_lines(path):
         tags = row.get("tags") if isinstance(row, dict) else None
         if not isinstance(row, dict) or not isinstance(row.get("key"), str) or not isinstance(
                 tags, list) or not all(isinstance(t, str) for t in tags):
@@ -290,18 +273,19 @@ def _coined(word: str) -> bool:
 
 
 def title_defects(title: str) -> tuple[str, ...]:
-    """The defect kinds of a derived title (issue 12): ``opener`` (opens with a discourse
-    word or pronoun), ``dangling`` (ends on a function word or an open bracket),
+    """The defect kinds of a derived title: ``opener`` (opens with one of the
+    ``OPENING_WORDS``: discourse words, pronouns, sentence openers), ``dangling`` (ends on
+    one of the ``FUNCTION_WORDS`` or an open bracket),
     ``brackets`` (unbalanced), ``one-word``, ``formula`` (a math operator or TeX character),
     ``long`` (over ``MAX_TITLE`` characters)."""
     kinds: list[str] = []
     words = title.split()
     first = re.sub(r"^\W+|\W+$", "", words[0]).lower() if words else ""
-    if first in OPENERS:
+    if first in OPENING_WORDS:
         kinds.append("opener")
     last = words[-1] if words else ""
     if last.endswith(("(", "[", "{")) or re.search(r"\(\w{0,3}$", last) or re.sub(
-            r"^\W+|\W+$", "", last).lower() in DANGLING:
+            r"^\W+|\W+$", "", last).lower() in FUNCTION_WORDS:
         kinds.append("dangling")
     stack: list[str] = []
     balanced = True

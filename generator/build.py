@@ -168,7 +168,7 @@ def generate(config: DigestConfig | None = None,
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector for the run, then restore it. A run allocates
     hundreds of thousands of records, strings and dicts, which trigger its full collections
-    again and again (at N=5,000 about 15% of a run after one edit, at random points); they
+    again and again, at random points; they
     hold no reference cycles, so reference counting frees them either way."""
     enabled = gc.isenabled()
     gc.disable()

@@ -3,7 +3,7 @@
 Similarity is a weighted sum of two cosine similarities computed with scikit-learn:
 
 * text: TF-IDF (English stop words dropped, sublinear term frequency) over the plain text of
-  the abstract (``generator.markup.plain_text``: no TeX, no Markdown markup);
+  the abstract (``generator.text.markup.plain_text``: no TeX, no Markdown markup);
 * tags: TF-IDF over the paper's topic tags, each tag one token, so a rare shared tag
   (``Optimal Transport``) counts for more than a common one (``LLMs``).
 
@@ -20,22 +20,10 @@ Scaling: features (plain text, TF-IDF) are linear in N; exact all-pairs scoring 
 sparse dot products (a small constant), but never O(N^2) memory. Rows are scored in blocks of
 ``min(BLOCK_ROWS, BLOCK_CELLS // N)`` rows: each block is one sparse product, made dense
 (float32), and cut to its top ``k`` (``numpy.partition``, linear per row) before the next
-block, so memory is O(nnz + BLOCK_CELLS + N * k) whatever N (scoring adds about 230 MB at
-most: one block's sparse product and its dense copy). Measured on 2 CPU cores with N
-synthetic papers (the 57 seed abstracts repeated, a unique token each; a worst case, since
-every paper has hundreds of near-duplicates):
+block, so memory is O(nnz + BLOCK_CELLS + N * k) whatever N. Measured times and memory at
+N = 5,000 to 20,000 are in bench/README.md.
 
-    N        features   top-k    total    (peak RSS of the whole process)
-    5,000    3.4 s      0.5 s    4.0 s    250 MB
-    10,000   6.8 s      2.0 s    8.8 s    400 MB
-    20,000   13.5 s     7.0 s    20.5 s   550 MB
-
-The features' time was almost all ``plain_text`` (about 0.6 ms per abstract; extraction now
-computes it once); the quadratic part stays below the linear part up to about 35,000 papers
-(extrapolated). On the benchmark corpus (``bench/``) the whole step takes about 1.2 s at
-N=5,000.
-
-Updating (issue 5, incremental): ``related_index`` can start from the previous run's
+Updating (incremental builds): ``related_index`` can start from the previous run's
 ``RelatedIndex`` and gives exactly the result of a full computation with less work. A paper's
 feature row depends only on its own text and tags and on the document frequencies (df) of its
 words and tags (N fixed), so after an edit the rows that changed are those of edited papers and
@@ -48,8 +36,7 @@ sparse row times the columns, in its own term order), so they are bit-identical.
 order of the papers, ``k`` or the weight differ, or more than a quarter of the rows changed,
 everything is computed in full. Either way, the word counts of abstracts the previous index
 knows (by id) are reused, so only edited abstracts are analysed; counts are assembled with
-sorted columns, the same for reused and new rows. At N=5,000 an update after one edit takes
-about 0.1 s.
+sorted columns, the same for reused and new rows.
 """
 
 from __future__ import annotations
@@ -206,7 +193,7 @@ def _word_counts(papers: tuple[Paper, ...], previous: RelatedIndex | None
                  ) -> tuple[list[str], sparse.csr_matrix]:
     """The sorted vocabulary and an ``N x len(vocabulary)`` int32 matrix of word counts
     (columns sorted in every row). Abstracts whose id ``previous`` knows reuse its counts;
-    only the others are analysed (about 0.05 ms per abstract)."""
+    only the others are analysed."""
     from scipy import sparse
 
     n = len(papers)

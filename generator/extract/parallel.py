@@ -1,12 +1,12 @@
-"""Extraction of many abstracts on several CPU cores (issue 5: a cold 5,000-paper run).
+"""Extraction of many abstracts on several CPU cores (a cold run of thousands of abstracts).
 
 Extraction is pure (``extract_paper`` reads only the abstract and the taxonomy) and costs
-about 1.5 ms per abstract in pure-Python rules, so a cold run of thousands of abstracts is
+milliseconds per abstract in pure-Python rules, so a cold run of thousands of abstracts is
 spread over worker processes; the results come back in input order, identical to a serial
-run. Small batches stay in this process: starting a worker costs about 0.3 s.
+run. Small batches stay in this process: starting a worker costs more than they take.
 
 Workers are started with the ``spawn`` method (a fresh interpreter, not ``fork``): the MkDocs
-hook runs the generator inside ``mkdocs serve``, whose rebuilds run in a thread, and forking a
+plugin runs the generator inside ``mkdocs serve``, whose rebuilds run in a thread, and forking a
 process that has threads can deadlock (Python's ``multiprocessing`` documentation, "Contexts
 and start methods").
 """

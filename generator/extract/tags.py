@@ -330,7 +330,7 @@ def assign_tags(taxonomy: Taxonomy, text: str, headline: str, keywords: Iterable
 
     Args:
         taxonomy: the loaded taxonomy.
-        text: the abstract as plain text (see ``generator.markup.plain_text``).
+        text: the abstract as plain text (see ``generator.text.markup.plain_text``).
         headline: the title, highlight and opening sentence, plain text.
         keywords: the keywords the input file gives for the paper: strong evidence, each
             tag they name (``keyword_tags``) scores ``keyword_weight x min_score`` more.

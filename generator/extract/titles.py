@@ -326,6 +326,10 @@ _GENERIC_WORDS = frozenset((
 
 def _all_descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]
                      ) -> Iterator[str]:
+    """What the named method is, best evidence first (a title is ``name: descriptor``): its
+    spelt-out long form, an appositive after it in ``texts`` ("X, a framework for ..."), a
+    capitalised long form in parentheses after it, an "introduced as" phrase, then the
+    abstract's findings that do not repeat the name. Lazy: the first good one ends it."""
     name = found.name
     if found.long_form and len(found.long_form.split()) >= 2 and \
             found.long_form.lower() != name.lower():

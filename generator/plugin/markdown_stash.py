@@ -2,13 +2,14 @@
 
 Why: Python-Markdown (with ``md_in_html``) feeds a page's whole source through an HTML parser
 to find raw HTML blocks, and its inline pass stashes every inline tag one by one. Paper pages
-carry about 80 tags each (MathML, badges, related papers, the cite block), so at N=5,000 that
-parsing was the largest share of ``mkdocs build`` (issue 5). The generator escapes all text it
-puts into HTML (``generator.render``), so its HTML needs no parsing: it is stored in the
-Markdown instance's ``htmlStash`` as it is, which is exactly what Python-Markdown itself does
-with a raw HTML block once it has found its end (its ``RawHtmlPostprocessor`` puts it back).
+carry dozens of tags each (MathML, badges, related papers, the cite block), so for large
+digests that parsing is the largest share of ``mkdocs build`` (bench/README.md). The
+generator escapes all text it puts into HTML (``generator.render``), so its HTML needs no
+parsing: it is stored in the Markdown instance's ``htmlStash`` as it is, which is exactly what
+Python-Markdown itself does with a raw HTML block once it has found its end (its
+``RawHtmlPostprocessor`` puts it back).
 
-Where: only in the pages the generator wrote (listed in its manifest): the MkDocs hook switches
+Where: only in the pages the generator wrote (listed in its manifest): the MkDocs plugin switches
 the extension on for those pages and off for hand-written ones (``GeneratedHtmlExtension.active``).
 
 What is passed through (the generator's contract, all marked by a ``pd-`` class):
@@ -82,7 +83,7 @@ def _closes_at_end(block: str, tag: str) -> bool:
 
 
 class GeneratedHtmlExtension(Extension):
-    """Register ``GeneratedHtml``; added by ``generator.mkdocs_hooks.on_config``, which fills
+    """Register ``GeneratedHtml``; added by the plugin's ``on_config``, which fills
     ``generated`` (the generator's files, from its manifest) and sets ``active`` before each
     page (True for a generated page, False for a hand-written one). A plain Markdown instance
     using it (tests) has it active."""

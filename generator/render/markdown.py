@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from latex2mathml.converter import convert as latex_to_mathml
@@ -223,31 +224,40 @@ def _sanitize_mathml(mathml: str) -> str | None:
 
 def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
     """Markdown for a token sequence (one paragraph, no line breaks)."""
-    active = _active_emphasis(tokens)
+    active = active_emphasis(tokens)
+    return render_each(tokens, lambda n, text: _escape_text(text, active.get(n, ())),
+                       render_link, render_tokens)
+
+
+def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, str], str],
+                link: Callable[[Url], str],
+                inner: Callable[[tuple[Token, ...]], str]) -> str:
+    """The tokens rendered one by one and joined: ``text(index, value)`` for a ``Text`` (line
+    breaks made spaces), ``render_math`` for math, ``link(url)``, and ``inner(children)`` for
+    the content of a style (wrapped in its ``STYLE_TAGS`` element) or an unknown macro."""
     out: list[str] = []
     for n, tok in enumerate(tokens):
         if isinstance(tok, Text):
-            out.append(_escape_text(" ".join(tok.value.split("\n")), active.get(n, ())))
+            out.append(text(n, " ".join(tok.value.split("\n"))))
         elif isinstance(tok, Math):
             out.append(render_math(tok.tex, tok.display))
         elif isinstance(tok, Styled):
-            inner = render_tokens(tok.children)
-            tag = _STYLE_TAGS.get(tok.style)
-            out.append(f"<{tag}>{inner}</{tag}>" if tag else inner)
+            tag = STYLE_TAGS.get(tok.style)
+            out.append(f"<{tag}>{inner(tok.children)}</{tag}>" if tag else inner(tok.children))
         elif isinstance(tok, Unknown):
-            out.append(render_tokens(tok.children))
+            out.append(inner(tok.children))
         elif isinstance(tok, Url):
-            out.append(render_link(tok))
+            out.append(link(tok))
     return "".join(out)
 
 
-_STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
+STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
 # A delimiter run of * or _ (CommonMark 6.2).
 _DELIMITER_RUN = re.compile(r"\*+|_+")
 _PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
-def _active_emphasis(tokens: tuple[Token, ...] | list[Token]) -> dict[int, tuple[int, ...]]:
+def active_emphasis(tokens: tuple[Token, ...] | list[Token]) -> dict[int, tuple[int, ...]]:
     """Which emphasis markers of the ``Text`` tokens can take part in emphasis: CommonMark's
     rules for delimiter runs (left- and right-flanking, ``_`` not inside a word) and pairing
     (an opener with a later closer of the same character), over the whole sequence with every

@@ -31,6 +31,7 @@ from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.cite import bibtex_entry, page_address, record_href, reference
 from generator.render.feed import render_feed
+from generator.render.html import render_html
 from generator.render.markdown import escape_markdown, render_paragraph
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label
@@ -41,7 +42,7 @@ _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 DESCRIPTION_MAX = 300
 _TEMPLATES = Path(__file__).parent / "templates"
 class _HostLabels(dict):
-    """Forge host -> badge label (``generator.urls.forge_label``: any GitLab host too)."""
+    """Forge host -> badge label (``generator.text.urls.forge_label``: any GitLab host too)."""
 
     def __missing__(self, host: str) -> str:
         return forge_label(host)
@@ -157,10 +158,11 @@ def front_matter(data: dict) -> str:
                                width=10_000) + "---\n"
 
 
-def _visible(text: str) -> str:
-    """Markdown for one abstract or highlight; when nothing visible would remain (an abstract
-    that is only a TeX tie ``~``), its source in a code span, so no text is silently lost."""
-    rendered = render_paragraph(tokenize(text))
+def _visible(text: str, render: Callable[[tuple], str] = render_paragraph) -> str:
+    """Markdown (or with ``render_html``, HTML) for one abstract or highlight; when nothing
+    visible would remain (an abstract that is only a TeX tie ``~``), its source in a code
+    span, so no text is silently lost."""
+    rendered = render(tokenize(text))
     if rendered.strip() or not text.strip():
         return rendered
     return f'<code class="pd-tex">{html.escape(text.strip())}</code>'
@@ -216,13 +218,22 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     coll_slugs = _collection_slugs(list(collections))
     site = Site(tuple(tag_slugs.items()), tuple(coll_slugs.items()))
     descriptions = dict(tag_descriptions or {})
+    highlights: dict[str, str] = {}
+
+    def highlight_html(p: Paper) -> str:
+        """The highlight as HTML for listings (math typeset), rendered once per paper."""
+        if p.id not in highlights:
+            highlights[p.id] = _visible(p.facts.highlight, render_html)
+        return highlights[p.id]
+
     ctx = {"site": site, "tag_slugs": tag_slugs, "descriptions": descriptions,
+           "highlight_html": highlight_html,
            "coll_slugs": coll_slugs, "host_labels": HOST_LABELS, "front_matter": front_matter}
     out: list[PlannedFile] = []
     by_id = {p.id: p for p in papers}
     related = related or {}
     # Each record is serialised once, compactly (json's C encoder; indent= would use the
-    # pure-Python one, 0.1 s per 1,000 papers): hashed for the page's key and written as one
+    # much slower pure-Python one): hashed for the page's key and written as one
     # line of papers.json. Pages show it indented (_short_record), rendered when needed.
     dicts = {p.id: paper_record(p) for p in papers}
     records = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
@@ -468,7 +479,7 @@ def _page_key(record: str, p: Paper, prev: Paper | None, nxt: Paper | None,
 def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages: int,
                  tag_counts: Counter, chunk: list[Paper]) -> str:
     """Hash of everything a listing page is rendered from."""
-    entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.plain_highlight,
+    entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
                 [c.url for c in p.facts.code], [h.url for h in p.facts.hub], p.facts.authors,
                 [(x.url, x.kind) for x in p.facts.paper_links]) for p in chunk]
     # most_common(), as the template lists them: ties keep first-seen order across the pages

@@ -14,7 +14,7 @@ sits below both steps. Rules come from how authors write abstracts for OpenRevie
   dollar sign. A formula that holds only text (``\\textit{..}``, ``\\url{..}``) is text.
 * links: ``\\href{url}{text}``, ``\\url{url}``, Markdown ``[text](url)``, ``<url>`` autolinks
   and bare URLs (``http(s)://`` even glued to a word, ``www.``, and the hosts authors write
-  without a scheme, ``generator.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
+  without a scheme, ``generator.text.urls.KNOWN_SCHEMELESS``) are atomic tokens; a tilde written
   the LaTeX way and ``\\_`` ``\\%`` ``\\#`` ``\\&`` belong to a bare URL (``generator.text.urls``
   repairs and normalises what was written).
 * LaTeX text commands outside math become their meaning: styles (``TEXT_COMMANDS``), font
@@ -252,6 +252,10 @@ class _Scanner:
         self.open_quote = False  # a TeX `single quote' is open
 
     def run(self) -> list[Token]:
+        """The tokens of ``self.src``, left to right. Plain characters gather in a buffer
+        (flushed as one ``Text``); at a character that can start a token the rules are tried
+        in order: a brace group, math, a URL, a command; when none applies the character is
+        text (``_char``: TeX dashes, quotes and ties become their characters)."""
         out: list[Token] = []
         src = self.src
         buf: list[str] = []
@@ -284,8 +288,7 @@ class _Scanner:
             if tok is not None:
                 if tok is _DROPPED:
                     # A citation/reference was removed: drop the space (or ``~``) before it
-                    # too, so "work~\\cite{x}." reads "work." and not "work ." (issue 3:
-                    # citations "removed cleanly").
+                    # too, so "work~\\cite{x}." reads "work." and not "work .".
                     while buf and buf[-1] != buf[-1].rstrip():
                         buf[-1] = buf[-1].rstrip()
                         if not buf[-1]:

@@ -227,3 +227,24 @@ def test_tag_chips_in_material_order(built_site: Path) -> None:
     page = _soup(next((built_site / "papers").glob("fastvid-*/index.html")))
     assert [a.get_text(strip=True) for a in page.select(".md-tag")] == \
         ["Efficiency", "Multimodal", "Video"]
+
+
+def test_listing_highlight_has_typeset_math(built_site: Path) -> None:
+    """A listing shows each highlight with its formulas typeset (MathML), the same markup as
+    the highlight on the paper page, never TeX."""
+    with_math = 0
+    for listing in sorted((built_site / "collections").glob("*/index.html")):
+        for entry in _soup(listing).select(".pd-entry"):
+            with_math += _same_highlight(entry, listing.parent)
+    assert with_math  # the seeds have highlights with formulas
+
+
+def _same_highlight(entry, listing_dir: Path) -> bool:
+    """Assert a listing entry's highlight shows the paper page's formulas; True if any."""
+    href = entry.select_one(".pd-entry__title a")["href"]
+    page = _soup((listing_dir / href).resolve() / "index.html")
+    shown = entry.select_one(".pd-entry__highlight")
+    on_page = page.select_one(".admonition.abstract")
+    assert [str(m) for m in shown.select("math")] == [str(m) for m in on_page.select("math")]
+    assert "$" not in shown.get_text() and "\\" not in shown.get_text()
+    return bool(shown.select("math"))
