@@ -12,11 +12,12 @@ import contextlib
 import gc
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from generator.addresses import plan_addresses, read_addresses, write_addresses
 from generator.catalog import apply_overrides, build_catalog
 from generator.config import DigestConfig
 from generator.config.overrides import load_overrides
@@ -42,6 +43,10 @@ class DigestResult:
         notices: warnings (repaired characters, duplicates, empty files).
         report: which generated files were written, left unchanged or removed.
         seconds: wall time of the run.
+        merged, differing: records merged into a paper read before, and papers whose records
+            gave different abstract texts (``generator.read.Seeds``).
+        redirects: old slug -> current slug, for every address a paper had before that is
+            no page now (``generator.addresses``).
     """
 
     papers: tuple[Paper, ...]
@@ -51,6 +56,7 @@ class DigestResult:
     seconds: float
     merged: int = 0
     differing: int = 0
+    redirects: Mapping[str, str] = field(default_factory=dict)
 
     def summary(self) -> str:
         """A human summary: papers read per file, pages written, records merged and papers
@@ -71,6 +77,9 @@ class DigestResult:
                   if self.differing else "")] if self.merged else []),
             *([f"without an abstract: {bare} paper{'s' if bare != 1 else ''} (pages show "
                "their title, authors and links)"] if bare else []),
+            *([f"redirects: {len(self.redirects)} earlier address"
+               f"{'es' if len(self.redirects) != 1 else ''} lead to the pages that moved"]
+              if self.redirects else []),
             f"code: {code} with code, {promised} promised, "
             f"{len(self.papers) - code - promised} none",
             *([f"unknown TeX macros shown as words: {sum(macros.values())} in "
@@ -185,6 +194,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     manifest = read_manifest(config.docs_dir)
     cache = BuildCache(config.cache_dir / "cache.pickle" if config.cache_dir else None,
                        fingerprint(config.taxonomy), manifest.is_current)
+    previous = read_addresses(config.permalinks)
     papers, seeds, taxonomy = collect(config, cache, progress)
     notices = seeds.notices
     # Imported here: scikit-learn takes a second to import, and a run whose related papers
@@ -201,6 +211,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
         cache.keep_related(key, index)
         say(f"related papers computed for {len(papers)} papers" if index.changed == len(papers)
             else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
+    addresses, redirects = plan_addresses(papers, previous)
     planned = plan_site(papers, taxonomy.names, config.site_name,
                         related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
                         tag_descriptions=taxonomy.descriptions, site_url=config.site_url)
@@ -217,10 +228,12 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     report = write_docs(config.docs_dir, pages, kept, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
+    if config.permalinks is not None:
+        write_addresses(config.permalinks, addresses)
     try:
         cache.save()
     except OSError as exc:  # only a speed-up: the pages are written, say so and go on
         notices = (*notices, Notice(str(config.cache_dir), None,
                                     f"build cache not saved ({exc.strerror or exc})"))
     return DigestResult(papers, seeds.files, notices, report, time.perf_counter() - start,
-                        seeds.merged, seeds.differing)
+                        seeds.merged, seeds.differing, redirects)

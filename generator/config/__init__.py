@@ -48,6 +48,9 @@ class PaperDigestConfig(base.Config):
     jobs = c.Optional(c.Type(int))
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""
+    permalinks = c.Type(str, default="permalinks.json")
+    """The address record: every paper page's address and the addresses it had before, which
+    redirect to it (``generator.addresses``; commit it). ``""``: no record, no redirects."""
 
 
 def plugin_options(values: dict | None = None) -> PaperDigestConfig:
@@ -84,6 +87,8 @@ class DigestConfig:
             (``multiprocessing``'s rule).
         site_url: where the site is published (MkDocs' ``site_url``), for absolute
             addresses in the cite blocks and the feed; ``None``: relative ones.
+        permalinks: the address record (``generator.addresses``); ``None``: none kept, no
+            redirects.
     """
 
     seeds_dir: Path = Path("seeds")
@@ -94,6 +99,7 @@ class DigestConfig:
     cache_dir: Path | None = Path(".paper-digest-cache")
     jobs: int | None = 1
     site_url: str | None = None
+    permalinks: Path | None = None
 
     @classmethod
     def from_options(cls, options: PaperDigestConfig, root: Path, docs_dir: Path,
@@ -106,4 +112,5 @@ class DigestConfig:
                    else seeds / "overrides.yml",
                    site_name=site_name,
                    cache_dir=root / options.cache_dir if options.cache else None,
-                   jobs=options.jobs, site_url=site_url or None)
+                   jobs=options.jobs, site_url=site_url or None,
+                   permalinks=root / options.permalinks if options.permalinks else None)
