@@ -129,9 +129,9 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     abstracts are the same text up to whitespace, directly or through a third record. The
     paper keeps the first record's collection and first non-empty abstract; its metadata is
     the first non-empty value of each field in input order (keywords and code URLs: all of
-    them, once each). A repeat within one file, or a repeated plain abstract, is also a
-    ``Notice`` (a likely copy-and-paste slip); the same paper in two metadata files is what
-    merging is for, counted in ``Seeds.merged``.
+    them, once each). A repeat within one file, or a plain abstract repeated in another
+    ``.txt`` file, is also a ``Notice`` (a likely copy-and-paste slip); the same paper in a
+    metadata file and any other file is what merging is for, counted in ``Seeds.merged``.
     """
     groups: list[list[Abstract]] = []
     parent: list[int] = []
@@ -184,7 +184,7 @@ def _repeat_notice(shown: str, record: Abstract, first: Abstract) -> Notice | No
     """The warning for a repeated record, or ``None`` for the same paper listed in another
     metadata file."""
     s0, s1 = first.sources[0], record.sources[0]
-    plain = not record.meta.identifiers() and s1.file.lower().endswith(".txt")
+    plain = all(s.file.lower().endswith(".txt") for s in (s0, s1))
     if s0.file != s1.file and not plain:
         return None
     return Notice(shown, s1.line, f"duplicate of {s0.file} {s0.describe(line=False)}; one page "

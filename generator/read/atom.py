@@ -46,6 +46,8 @@ def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
     error = parsed.get("bozo_exception")
     if parsed.get("bozo") and not isinstance(error, CharacterEncodingOverride):
         line = error.getLineNumber() if hasattr(error, "getLineNumber") else None
+        if line is not None and not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml"):
+            line = max(1, line - 1)  # feedparser puts an XML declaration line before it
         why = error.getMessage() if hasattr(error, "getMessage") else str(error)
         raise InputError(shown, line, f"not well-formed XML: {why}")
     if not parsed.get("version", "").startswith("atom"):
