@@ -15,7 +15,7 @@ The BibTeX entry (``bibtex_entry``):
 
 Values from a BibTeX file are written back as given (they are BibTeX already); values from
 any other format have TeX's special characters escaped outside math (``&``, ``%``, ``#``,
-``_``) and unbalanced braces dropped, so every entry parses (a test reads them back with
+``_``), unbalanced braces and backslashes before a brace dropped, so every entry parses (a test reads them back with
 bibtexparser).
 """
 
@@ -113,7 +113,9 @@ def record_href(record: str) -> str:
 
 
 def _escape(text: str) -> str:
-    """TeX's special characters escaped outside ``$...$``, braces kept only when balanced."""
+    """TeX's special characters escaped outside ``$...$``, braces kept only when balanced, no
+    backslash before a brace or at the end (it would escape the entry's closing brace)."""
+    text = re.sub(r"\\+(?=[{}]|$)", "", text)
     if not _balanced(text):
         text = text.replace("{", "").replace("}", "")
     parts = _MATH.split(text)
