@@ -15,8 +15,8 @@ The BibTeX entry (``bibtex_entry``):
 
 Values from a BibTeX file are written back as given (they are BibTeX already); values from
 any other format have TeX's special characters escaped outside math (``&``, ``%``, ``#``,
-``_``), unbalanced braces and backslashes before a brace dropped, so every entry parses (a test reads them back with
-bibtexparser).
+``_``), unbalanced braces and backslashes before a brace dropped, so every entry parses (a
+test reads them back with bibtexparser).
 """
 
 from __future__ import annotations

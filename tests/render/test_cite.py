@@ -89,8 +89,8 @@ def test_given_type_key_and_url_and_bibtex_values() -> None:
 
 
 def test_special_characters_are_escaped_outside_math() -> None:
-    p = _paper(given=False, title="50% & More: $x_1 \\& y$ for C#_3 {unbalanced", authors=("Smith and Sons",
-                                                                               "Ann Lee"))
+    p = _paper(given=False, title="50% & More: $x_1 \\& y$ for C#_3 {unbalanced",
+               authors=("Smith and Sons", "Ann Lee"))
     entry = bibtex_entry(p, None)
     assert "  title        = {50\\% \\& More: $x_1 \\& y$ for C\\#\\_3 unbalanced},\n" in entry
     assert "  author       = {{Smith and Sons} and Ann Lee},\n" in entry
