@@ -123,7 +123,7 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
     """
     taxonomy = load_taxonomy(config.taxonomy)
     overrides = load_overrides(config.overrides)
-    seeds = read_seeds(config.seeds_dir)
+    seeds = read_seeds(config.seeds_dir, cache=cache)
     say = progress or (lambda message: None)
     say(f"read {len(seeds.abstracts)} abstracts from {len(seeds.files)} files")
     cache = cache or BuildCache(None, "")

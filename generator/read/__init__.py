@@ -16,6 +16,7 @@ raises ``InputError`` naming the file and line (or record), before anything is w
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,12 +86,19 @@ def seed_files(seeds_dir: Path) -> list[Path]:
                   if p.suffix.lower() in READERS and not p.name.startswith(".") and p.is_file())
 
 
-def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
+# Formats whose parser costs about a millisecond a record (bibtexparser's and feedparser's
+# pure-Python scanners): a file read before with the same bytes is taken from the build cache.
+SLOW = frozenset((".bib", ".atom", ".xml"))
+
+
+def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
     """Read every seed file of ``seeds_dir`` (``seed_files``) into papers.
 
     Args:
         seeds_dir: the folder of seed files.
         label: how to name the folder in messages (default: ``seeds_dir`` as given).
+        cache: the build cache (``generator.infra.cache.BuildCache``), asked for the records
+            of a ``SLOW`` format's file by a hash of its bytes, and told them; ``None``: none.
 
     Returns:
         ``Seeds``; records of one paper are one ``Abstract`` whose ``sources`` lists every
@@ -107,7 +115,7 @@ def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
     parsed: list[tuple[str, ParsedFile]] = []
     for path in seed_files(seeds_dir):
         shown = f"{label.rstrip('/')}/{path.name}"
-        result = READERS[path.suffix.lower()](path.read_bytes(), path.name, shown)
+        result = _read_file(path, shown, cache)
         notices.extend(result.notices)
         if not result.records:
             notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"
@@ -119,6 +127,20 @@ def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
                               len(result.records), sum(not r.text for r in result.records)))
         parsed.append((shown, result))
     return merge_records(parsed, tuple(files), notices)
+
+
+def _read_file(path: Path, shown: str, cache) -> ParsedFile:
+    """One file read by its reader, or its records from the cache (``SLOW`` formats)."""
+    data = path.read_bytes()
+    suffix = path.suffix.lower()
+    if cache is None or suffix not in SLOW:
+        return READERS[suffix](data, path.name, shown)
+    key = hashlib.sha256(f"{suffix}\0{path.name}\0{shown}\0".encode() + data).hexdigest()
+    found = cache.parsed(key)
+    if found is None:
+        found = READERS[suffix](data, path.name, shown)
+        cache.keep_parsed(key, found)
+    return found
 
 
 def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFile, ...],

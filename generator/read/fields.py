@@ -25,6 +25,7 @@ the record.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -114,14 +115,18 @@ def field_names(record: Mapping[str, object]) -> dict[str, object]:
     for key, value in record.items():
         if value is None or value == "" or not isinstance(key, str):
             continue
-        name = key.strip().lower().replace("-", "_").replace(" ", "_")
-        attr = _FIELD_OF.get(name)
-        if attr is None:
-            continue
-        rank = ALIASES[attr].index(name)
-        if attr not in found or rank < found[attr][0]:
-            found[attr] = (rank, value)
+        hit = _alias(key)
+        if hit is not None and (hit[0] not in found or hit[1] < found[hit[0]][0]):
+            found[hit[0]] = (hit[1], value)
     return {attr: value for attr, (_, value) in found.items()}
+
+
+@functools.lru_cache(maxsize=4096)  # a file's records share their field names
+def _alias(key: str) -> tuple[str, int] | None:
+    """``(attribute, rank among its aliases)`` of a field name, or ``None``."""
+    name = key.strip().lower().replace("-", "_").replace(" ", "_")
+    attr = _FIELD_OF.get(name)
+    return None if attr is None else (attr, ALIASES[attr].index(name))
 
 
 def read_entry(record: Mapping[str, object]) -> Entry:
