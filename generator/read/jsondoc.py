@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 
 from generator.errors import InputError
-from generator.read import openreview
 from generator.read.clean import decode
-from generator.read.fields import ParsedFile, to_abstract
+from generator.read.fields import ParsedFile
+from generator.read.openreview import is_note, json_record
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -42,13 +42,7 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
     records: list[Abstract] = []
     notices: list[Notice] = []
     for number, record in enumerate(items, start=1):
-        source = Source(name, number, None)
-        if not isinstance(record, dict):
-            raise InputError(shown, None, f"{source.describe()}: expected a JSON object, got "
-                                          f"{type(record).__name__}")
-        if openreview.is_note(record):
-            record = openreview.flatten(record)
-        records.append(to_abstract(record, source, default, shown, notices))
+        records.append(json_record(record, Source(name, number, None), default, shown, notices))
     return ParsedFile(default, tuple(records), tuple(notices))
 
 
@@ -59,7 +53,7 @@ def _items(document: object, shown: str) -> list:
         for key in LIST_KEYS:
             if isinstance(document.get(key), list):
                 return document[key]
-        if openreview.is_note(document):  # a single note
+        if is_note(document):  # a single note
             return [document]
     raise InputError(shown, None, "expected a JSON array of records, or an object with a "
                                   + " / ".join(repr(k) for k in LIST_KEYS) + " array")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 
 from generator.errors import InputError
-from generator.read import openreview
 from generator.read.clean import decode
-from generator.read.fields import ParsedFile, to_abstract
+from generator.read.fields import ParsedFile
+from generator.read.openreview import json_record
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -41,11 +41,6 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
                              ) from None
         except RecursionError:
             raise InputError(shown, number, "not JSON: nested too deeply") from None
-        source = Source(name, len(records) + 1, number)
-        if not isinstance(record, dict):
-            raise InputError(shown, number, f"{source.describe(line=False)}: expected a JSON "
-                                            f"object, got {type(record).__name__}")
-        if openreview.is_note(record):
-            record = openreview.flatten(record)
-        records.append(to_abstract(record, source, default, shown, notices))
+        records.append(json_record(record, Source(name, len(records) + 1, number), default,
+                                   shown, notices))
     return ParsedFile(default, tuple(records), tuple(notices))

@@ -18,6 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime, timezone
 
+from generator.errors import InputError
+from generator.read.fields import to_abstract
+from generator.records import Abstract, Notice, Source
+
 SITE = "https://openreview.net"
 _DATES = ("pdate", "odate")
 
@@ -54,3 +58,18 @@ def flatten(note: Mapping[str, object]) -> dict[str, object]:
                 out["date"] = when.date().isoformat()
                 break
     return out
+
+
+def json_record(value: object, source: Source, default: str, shown: str,
+                notices: list[Notice]) -> Abstract:
+    """One element of a JSON or JSON Lines file as an ``Abstract``: an object, flattened first
+    when it is an OpenReview note (``generator.read.fields.to_abstract``).
+
+    Raises:
+        InputError: the element is not an object, or its fields cannot be used.
+    """
+    if not isinstance(value, dict):
+        raise InputError(shown, source.line, f"{source.describe(line=False)}: expected a JSON "
+                                             f"object, got {type(value).__name__}")
+    return to_abstract(flatten(value) if is_note(value) else value, source, default, shown,
+                       notices)
