@@ -488,7 +488,9 @@ def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages:
 
 
 def _description(p: Paper) -> str:
-    text = p.facts.plain_highlight or plain_text(p.facts.highlight)
+    """The page's meta description: its highlight, else (no abstract) its title and byline."""
+    text = p.facts.plain_highlight or plain_text(p.facts.highlight) or " · ".join(
+        part for part in (p.title, ", ".join(p.facts.authors), p.facts.venue) if part)
     if len(text) > DESCRIPTION_MAX:
         text = text[: DESCRIPTION_MAX - 1].rsplit(" ", 1)[0] + "…"
     return text

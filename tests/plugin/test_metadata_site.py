@@ -93,6 +93,13 @@ def test_exact_pages_of_two_examples(mixed_project: Path) -> None:
         "Jacob Devlin, Ming-Wei Chang, Kenton Lee, Kristina Toutanova · NAACL-HLT · 2019")
     assert soup.select_one(".pd-cite code").get_text().startswith(
         "@inproceedings{devlin2019bert,\n  title         = {{BERT}: Pre-training")
+    adam = by_title["Adam: A Method for Stochastic Optimization"]
+    page = BeautifulSoup((site / adam["url"] / "index.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    assert adam["abstract"] == "" and page.select_one("p.pd-no-abstract")
+    assert not page.select(".admonition.abstract") and not page.find(id="abstract")
+    assert page.find("meta", attrs={"name": "description"})["content"] == (
+        "Adam: A Method for Stochastic Optimization · Diederik P. Kingma, Jimmy Ba · ICLR")
     ddpm = by_title["Denoising Diffusion Probabilistic Models"]
     assert [s["file"] for s in ddpm["sources"]] == ["papers.bib", "papers.jsonl"]
     assert ddpm["code_status"] == "available" and ddpm["code"][0]["repo"] == "diffusion"
