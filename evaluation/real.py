@@ -181,7 +181,10 @@ def _json_lines(path: Path) -> Iterator[tuple[int, object]]:
 
 
 def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
-    """Read JSON Lines files of real abstracts (module docstring for the fields).
+    """Read JSON Lines files of real abstracts (module docstring for the fields); any other file
+    the digest reads (another format, or JSON Lines whose first record has no top-level
+    ``title`` and ``abstract``, such as OpenReview notes) gives its records with a title and an
+    abstract (``_records_of``).
 
     Raises:
         InputError: a file is missing, a line is not a JSON object, or a record lacks a
@@ -189,7 +192,12 @@ def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
     """
     records: list[RealRecord] = []
     for path in paths:
-        for number, row in _json_lines(path):
+        rows = list(_json_lines(path)) if path.suffix.lower() == ".jsonl" else []
+        if not rows or not (isinstance(rows[0][1], dict) and isinstance(
+                rows[0][1].get("title"), str) and isinstance(rows[0][1].get("abstract"), str)):
+            records += _records_of(path)  # another format, or notes with a "content" object
+            continue
+        for number, row in rows:
             if not isinstance(row, dict) or not all(
                     isinstance(row.get(k), str) for k in ("title", "abstract")):
                 raise InputError(str(path), number,
@@ -200,6 +208,28 @@ def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
             records.append(RealRecord(key, venue, row["title"], row["abstract"],
                                       _DB_TRACK in str(row.get("paper_url", ""))))
     return tuple(records)
+
+
+def _records_of(path: Path) -> list[RealRecord]:
+    """The records of a seed file of any other format the digest reads (BibTeX, JSON, CSV,
+    Atom, OpenReview: ``generator.read``) that give both a title and an abstract, keyed
+    ``<file name>#<record number>``; the venue is the record's collection.
+
+    Raises:
+        InputError: the file is missing or its reader refuses it.
+    """
+    from generator.read import READERS
+
+    reader = READERS.get(path.suffix.lower())
+    if reader is None:
+        raise InputError(str(path), None, "not a format paper-digest reads")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(str(path), None, f"cannot read: {exc}") from None
+    return [RealRecord(f"{path.name}#{r.sources[0].abstract}", r.collection, r.meta.title,
+                       r.text, _DB_TRACK in r.meta.url)
+            for r in reader(data, path.name, str(path)).records if r.text and r.meta.title]
 
 
 def sample_split(key: str) -> str:

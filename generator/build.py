@@ -10,22 +10,22 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from generator.addresses import plan_addresses, read_addresses, write_addresses
 from generator.catalog import apply_overrides, build_catalog
 from generator.config import DigestConfig
 from generator.config.overrides import load_overrides
 from generator.config.taxonomy import Taxonomy, load_taxonomy
-from generator.extract import paper_id
+from generator.extract import extraction_key, record_id
 from generator.extract.parallel import extract_many
 from generator.infra.cache import BuildCache, fingerprint
-from generator.read import SeedFile, read_seeds
+from generator.read import SeedFile, Seeds, read_seeds, seed_files
 from generator.records import Notice, Paper
 from generator.render.pages import plan_site
 from generator.write import WriteReport, read_manifest, write_docs
@@ -43,6 +43,10 @@ class DigestResult:
         notices: warnings (repaired characters, duplicates, empty files).
         report: which generated files were written, left unchanged or removed.
         seconds: wall time of the run.
+        merged, differing: records merged into a paper read before, and papers whose records
+            gave different abstract texts (``generator.read.Seeds``).
+        redirects: old slug -> current slug, for every address a paper had before that is
+            no page now (``generator.addresses``).
     """
 
     papers: tuple[Paper, ...]
@@ -50,19 +54,32 @@ class DigestResult:
     notices: tuple[Notice, ...]
     report: WriteReport
     seconds: float
+    merged: int = 0
+    differing: int = 0
+    redirects: Mapping[str, str] = field(default_factory=dict)
 
     def summary(self) -> str:
-        """A human summary: papers read per file, pages written, code counts, unknown TeX
-        macros (shown as words), warnings."""
-        lines = [f"  {f.name}: {f.abstracts} abstract{'s' if f.abstracts != 1 else ''} "
-                 f"({f.collection})" for f in self.files]
+        """A human summary: papers read per file, pages written, records merged and papers
+        without an abstract, code counts, unknown TeX macros (shown as words), warnings."""
+        lines = [_file_line(f) for f in self.files]
         code = sum(p.facts.code_status == "available" for p in self.papers)
         promised = sum(p.facts.code_status == "promised" for p in self.papers)
         r = self.report
         macros = Counter(m for p in self.papers for m in p.facts.unknown_macros)
+        bare = sum(not p.facts.abstract.text for p in self.papers)
         lines += [
             f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
             f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
+            *([f"merged: {self.merged} record{'s' if self.merged != 1 else ''} joined a paper "
+               "read before (same DOI, arXiv or OpenReview id, or same abstract); one page "
+               "lists all their sources"
+               + (f"; {self.differing} with another abstract text (the first file's kept)"
+                  if self.differing else "")] if self.merged else []),
+            *([f"without an abstract: {bare} paper{'s' if bare != 1 else ''} (pages show "
+               "their title, authors and links)"] if bare else []),
+            *([f"redirects: {len(self.redirects)} earlier address"
+               f"{'es' if len(self.redirects) != 1 else ''} lead to the pages that moved"]
+              if self.redirects else []),
             f"code: {code} with code, {promised} promised, "
             f"{len(self.papers) - code - promised} none",
             *([f"unknown TeX macros shown as words: {sum(macros.values())} in "
@@ -76,9 +93,20 @@ class DigestResult:
         return "\n".join(["read:", *lines])
 
 
+def _file_line(f: SeedFile) -> str:
+    """``  x.txt: 19 abstracts (NeurIPS 2025 Papers)``; ``  x.bib: 5 records, 1 without an
+    abstract (NeurIPS 2023)`` for a metadata file."""
+    if f.name.lower().endswith(".txt"):
+        return f"  {f.name}: {f.abstracts} abstract{'s' if f.abstracts != 1 else ''} " \
+               f"({f.collection})"
+    bare = f", {f.without_abstract} without an abstract" if f.without_abstract else ""
+    return f"  {f.name}: {f.abstracts} record{'s' if f.abstracts != 1 else ''}{bare} " \
+           f"({f.collection})"
+
+
 def collect(config: DigestConfig, cache: BuildCache | None = None,
             progress: Callable[[str], None] | None = None
-            ) -> tuple[tuple[Paper, ...], tuple[SeedFile, ...], tuple[Notice, ...], Taxonomy]:
+            ) -> tuple[tuple[Paper, ...], Seeds, Taxonomy]:
     """Read, extract and catalog without writing anything.
 
     Args:
@@ -88,21 +116,23 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
             ``PROGRESS_EVERY`` abstracts extracted.
 
     Returns:
-        ``(papers, files, notices, taxonomy)``.
+        ``(papers, seeds, taxonomy)``: ``seeds`` as read (files, notices, merge counts).
 
     Raises:
         DigestError: any invalid input (seeds, taxonomy, overrides), naming file and line.
     """
     taxonomy = load_taxonomy(config.taxonomy)
     overrides = load_overrides(config.overrides)
-    seeds = read_seeds(config.seeds_dir)
+    seeds = read_seeds(config.seeds_dir, cache=cache)
     say = progress or (lambda message: None)
     say(f"read {len(seeds.abstracts)} abstracts from {len(seeds.files)} files")
     cache = cache or BuildCache(None, "")
-    ids = [paper_id(a.text) for a in seeds.abstracts]
-    # Extraction reads only the text: a cached result needs just the current sources.
-    facts_list = [f.replace(abstract=a) if (f := cache.facts(pid)) is not None else None
-                  for a, pid in zip(seeds.abstracts, ids, strict=True)]
+    ids = [record_id(a) for a in seeds.abstracts]
+    keys = [extraction_key(a, pid) for a, pid in zip(seeds.abstracts, ids, strict=True)]
+    # Extraction reads only the text and metadata: a cached result needs just the current
+    # sources.
+    facts_list = [f.replace(abstract=a) if (f := cache.facts(key)) is not None else None
+                  for a, key in zip(seeds.abstracts, keys, strict=True)]
     todo = [i for i, f in enumerate(facts_list) if f is None]
     reused = len(ids) - len(todo)
     total = len(seeds.abstracts)
@@ -117,24 +147,15 @@ def collect(config: DigestConfig, cache: BuildCache | None = None,
                              config.jobs, done=done)
     for i, f in zip(todo, extracted, strict=True):
         facts_list[i] = f
-        cache.keep_facts(ids[i], f)
+        cache.keep_facts(keys[i], f)
     facts = tuple(facts_list)
     facts = apply_overrides(facts, overrides, taxonomy.names, str(config.overrides))
-    return build_catalog(facts), seeds.files, seeds.notices, taxonomy
-
-
-def _related_key(papers: tuple[Paper, ...]) -> str:
-    """SHA-256 over what ``related_papers`` reads: each paper's id (a hash of its abstract, so
-    of its plain text) and tags, in catalog order."""
-    h = hashlib.sha256()
-    for p in papers:
-        h.update(f"{p.id}\t{'|'.join(p.facts.tags)}\n".encode())
-    return h.hexdigest()
+    return build_catalog(facts), seeds, taxonomy
 
 
 def _seeds_updated(seeds_dir: Path) -> datetime:
     """The newest seed file's modification time (UTC): when the digest's input last changed."""
-    stamps = [p.stat().st_mtime for p in seeds_dir.glob("*.txt")] or [0.0]
+    stamps = [p.stat().st_mtime for p in seed_files(seeds_dir)] or [0.0]
     return datetime.fromtimestamp(max(stamps), tz=timezone.utc)
 
 
@@ -173,24 +194,27 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     manifest = read_manifest(config.docs_dir)
     cache = BuildCache(config.cache_dir / "cache.pickle" if config.cache_dir else None,
                        fingerprint(config.taxonomy), manifest.is_current)
-    papers, files, notices, taxonomy = collect(config, cache, progress)
+    previous = read_addresses(config.permalinks)
+    papers, seeds, taxonomy = collect(config, cache, progress)
+    notices = seeds.notices
     # Imported here: scikit-learn takes a second to import, and a run whose related papers
     # come from the cache needs none of it.
-    from generator.related import related_index
+    from generator.related import related_index, related_key
 
-    related_key = _related_key(papers)
-    index = cache.related(related_key)
+    key = related_key(papers)
+    index = cache.related(key)
     if index is not None:
         say(f"related papers unchanged for {len(papers)} papers (cache)")
     else:
         # The last run's index lets a small edit rescore a few rows.
         index = related_index(papers, previous=cache.last_related())
-        cache.keep_related(related_key, index)
+        cache.keep_related(key, index)
         say(f"related papers computed for {len(papers)} papers" if index.changed == len(papers)
             else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
+    addresses, redirects = plan_addresses(papers, previous)
     planned = plan_site(papers, taxonomy.names, config.site_name,
                         related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
-                        tag_descriptions=taxonomy.descriptions)
+                        tag_descriptions=taxonomy.descriptions, site_url=config.site_url)
     pages: dict[str, str] = {}
     kept: list[str] = []
     for file in planned:
@@ -204,9 +228,12 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     report = write_docs(config.docs_dir, pages, kept, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
+    if config.permalinks is not None:
+        write_addresses(config.permalinks, addresses)
     try:
         cache.save()
     except OSError as exc:  # only a speed-up: the pages are written, say so and go on
         notices = (*notices, Notice(str(config.cache_dir), None,
                                     f"build cache not saved ({exc.strerror or exc})"))
-    return DigestResult(papers, files, notices, report, time.perf_counter() - start)
+    return DigestResult(papers, seeds.files, notices, report, time.perf_counter() - start,
+                        seeds.merged, seeds.differing, redirects)

@@ -65,12 +65,13 @@ def _generate(args: argparse.Namespace) -> int:
         plugin = cfg.plugins.get(PLUGIN)
         options = plugin.config if plugin is not None else plugin_options()
         root, docs, site_name = path.parent, Path(cfg.docs_dir), cfg.site_name
+        site_url = cfg.site_url
     else:
         options, root = plugin_options(), Path(".")
-        docs, site_name = Path("docs_src"), DigestConfig().site_name
+        docs, site_name, site_url = Path("docs_src"), DigestConfig().site_name, None
     _override(options, args)
     config = DigestConfig.from_options(options, root, Path(args.docs) if args.docs else docs,
-                                       site_name)
+                                       site_name, site_url)
     from generator.build import generate
 
     result = generate(config, progress=lambda message: print(

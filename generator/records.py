@@ -1,10 +1,10 @@
 """The small immutable records that flow forward through the pipeline.
 
-``Abstract`` (read) -> ``PaperFacts`` (extract) -> ``Paper`` (catalog); ``Notice`` for
-warnings from any step. Collections are tuples so records stay hashable and cannot be mutated
-after the step that made them. A stage's own types live with the stage (``RelatedIndex`` in
-``generator.related``, ``PlannedFile`` in ``generator.render.pages``, ``WriteReport`` in
-``generator.write``).
+``Abstract`` (read; with its ``Metadata`` when the input file gave any) -> ``PaperFacts``
+(extract) -> ``Paper`` (catalog); ``Notice`` for warnings from any step. Collections are tuples
+so records stay hashable and cannot be mutated after the step that made them. A stage's own
+types live with the stage (``RelatedIndex`` in ``generator.related``, ``PlannedFile`` in
+``generator.render.pages``, ``WriteReport`` in ``generator.write``).
 """
 
 from __future__ import annotations
@@ -32,17 +32,78 @@ class _Record:
 
 @dataclass(frozen=True, slots=True)
 class Source(_Record):
-    """Where an abstract came from.
+    """Where an abstract (or a metadata record) came from.
 
     Attributes:
         file: the seed file's name, relative to the seeds folder (e.g. ``"000_bd95.txt"``).
-        abstract: 1-based number of the abstract within its file, counted after the header.
-        line: 1-based line of the abstract's first line in the file.
+        abstract: 1-based number of the abstract (``.txt``, counted after the header) or of
+            the record (any other format) within its file.
+        line: 1-based line where it starts in the file; ``None`` where the format does not
+            tell (the elements of a JSON document).
+        key: the record's own name in its file, when it has one: a BibTeX entry key.
     """
 
     file: str
     abstract: int
-    line: int
+    line: int | None
+    key: str = ""
+
+    def describe(self, line: bool = True) -> str:
+        """How a page and a message name it: ``abstract 3 (line 5)`` for ``.txt``, ``entry
+        vaswani2017 (line 12)`` for BibTeX, ``record 3 (line 4)`` or ``record 3`` otherwise;
+        without ``(line N)`` when ``line`` is false."""
+        what = (f"entry {self.key}" if self.key else
+                f"{'abstract' if self.file.lower().endswith('.txt') else 'record'} "
+                f"{self.abstract}")
+        return f"{what} (line {self.line})" if line and self.line is not None else what
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata(_Record):
+    """What an input file says about a paper besides its abstract (README "Input formats":
+    which field of each format fills which attribute). Empty for a ``.txt`` abstract.
+
+    Attributes:
+        title: the paper's title as given (may hold TeX: ``{BERT}: ... $k$-means``).
+        authors: display names (``"Ashish Vaswani"``), in author order, TeX as given.
+        venue: where it appeared (``"NeurIPS 2023"``, a journal), as given.
+        year: the year of publication, or ``None``.
+        date: the date of publication as ISO 8601 (``"2023-12-10"``, ``"2023-12"``, ``"2023"``)
+            or ``""``.
+        url: the paper's own page (http(s)); pdf: its PDF.
+        doi: lower-case, ``10.<registrant>/<suffix>`` (``generator.read.identifiers``).
+        arxiv_id: ``2401.01234`` or ``hep-th/9901001``, without version.
+        openreview_id: the OpenReview forum id.
+        code: code URLs given for the paper.
+        keywords: the authors' keywords.
+        entry_type: the BibTeX entry type (``inproceedings``), lower-case, or ``""``.
+        cite_key: the BibTeX citation key, or ``""``.
+    """
+
+    title: str = ""
+    authors: tuple[str, ...] = ()
+    venue: str = ""
+    year: int | None = None
+    date: str = ""
+    url: str = ""
+    pdf: str = ""
+    doi: str = ""
+    arxiv_id: str = ""
+    openreview_id: str = ""
+    code: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    entry_type: str = ""
+    cite_key: str = ""
+
+    def identifiers(self) -> tuple[str, ...]:
+        """The ids that name this paper wherever it is listed, strongest first:
+        ``doi:...``, ``arxiv:...``, ``openreview:...`` (those it has)."""
+        return tuple(f"{scheme}:{value}" for scheme, value in (
+            ("doi", self.doi), ("arxiv", self.arxiv_id), ("openreview", self.openreview_id))
+            if value)
+
+
+NO_METADATA = Metadata()
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +111,19 @@ class Abstract(_Record):
     """One abstract as read from the seeds, text untouched but for whitespace normalisation.
 
     Attributes:
-        text: the abstract, lines stripped of trailing spaces and joined with ``"\\n"``.
-        collection: the collection name (the seed file's header line, or derived from its name).
-        sources: every place this exact text occurs; more than one when it was duplicated.
+        text: the abstract, lines stripped of trailing spaces and joined with ``"\\n"``;
+            ``""`` for a metadata record without one.
+        collection: the collection name (the seed file's header line, the record's venue
+            and year, or derived from the file name).
+        sources: every place this paper occurs; more than one when it was duplicated or
+            listed in several files.
+        meta: what the input file said about the paper besides the abstract.
     """
 
     text: str
     collection: str
     sources: tuple[Source, ...]
+    meta: Metadata = NO_METADATA
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +197,11 @@ class PaperFacts(_Record):
             because listings, descriptions and similarity all need them).
         unknown_macros: TeX commands of the abstract that nothing knows (an author's own
             macros), shown as words; counted in the run summary.
+        derived_title: the title derived from the abstract (``""`` without one); ``title``
+            is the given title when the input file had one, else this.
+        authors, venue: the given authors and venue as plain text (no TeX), for pages.
+        paper_links: links to the paper itself from its metadata (kinds ``arxiv``, ``pdf``,
+            ``doi``, ``openreview``, ``page``: ``generator.extract.links.paper_links``).
     """
 
     abstract: Abstract
@@ -147,6 +218,10 @@ class PaperFacts(_Record):
     plain: str = ""  # the abstract as plain text (no TeX/Markdown), for similarity and search
     plain_highlight: str = ""  # the highlight as plain text, for listings and descriptions
     unknown_macros: tuple[str, ...] = ()
+    derived_title: str = ""
+    authors: tuple[str, ...] = ()
+    venue: str = ""
+    paper_links: tuple[Link, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,6 +42,7 @@ sorted columns, the same for reused and new rows.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from generator.records import Paper
+from generator.records import NO_METADATA, Paper
 from generator.text.markup import plain_text
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class RelatedIndex:
 
     Attributes:
         ids: paper ids, in catalog order (N).
+        keys: what identifies each paper's compared text (``text_key``), same order.
         tags: each paper's tags, same order.
         vocabulary: the words of all abstracts, sorted (the TF-IDF columns).
         word_rows, word_columns, word_counts: each abstract's word counts, a CSR matrix
@@ -80,6 +82,7 @@ class RelatedIndex:
     """
 
     ids: tuple[str, ...]
+    keys: tuple[str, ...]
     tags: tuple[tuple[str, ...], ...]
     vocabulary: tuple[str, ...]
     word_rows: np.ndarray
@@ -117,6 +120,33 @@ def _analyze():
     return TfidfVectorizer(stop_words="english").build_analyzer()
 
 
+def paper_text(p: Paper) -> str:
+    """The plain text a paper is compared by: its abstract, or its given title when it has
+    no abstract (a metadata record with a title only)."""
+    if p.facts.abstract.text or not p.facts.abstract.meta.title:
+        return p.facts.plain or plain_text(p.facts.abstract.text)
+    return p.title
+
+
+def text_key(p: Paper) -> str:
+    """What identifies the text ``paper_text`` gives: the paper id of a plain abstract (a hash
+    of that text); for a paper with metadata, whose id may name a DOI that keeps it through
+    edits, a hash of the text itself."""
+    if p.facts.abstract.meta == NO_METADATA:
+        return p.id
+    return "t" + hashlib.sha1(paper_text(p).encode("utf-8")).hexdigest()
+
+
+def related_key(papers: tuple[Paper, ...]) -> str:
+    """SHA-256 over what ``related_index`` reads: each paper's id, ``text_key`` and tags, in
+    catalog order (the build cache's key for the result)."""
+    h = hashlib.sha256()
+    for p in papers:
+        key = text_key(p)
+        h.update(f"{p.id}\t{key if key != p.id else ''}\t{'|'.join(p.facts.tags)}\n".encode())
+    return h.hexdigest()
+
+
 def related_papers(papers: tuple[Paper, ...], k: int = K,
                    tag_weight: float = TAG_WEIGHT) -> Mapping[str, tuple[str, ...]]:
     """The ``k`` most similar papers of every paper.
@@ -138,23 +168,23 @@ def related_index(papers: tuple[Paper, ...], k: int = K, tag_weight: float = TAG
                   previous: RelatedIndex | None = None) -> RelatedIndex:
     """Like ``related_papers``, as a ``RelatedIndex``; updated from ``previous`` (the last
     run's index) when that is valid and cheaper (module docstring: Updating), with the same
-    result as a full computation. An edited text is recognised by its new id, so ids must
-    identify texts, as ``generator.extract.paper_id`` (a hash of the text) does."""
+    result as a full computation. An edited text is recognised by its new ``text_key``."""
     ids = tuple(p.id for p in papers)
+    keys = tuple(text_key(p) for p in papers)
     tags = tuple(tuple(p.facts.tags) for p in papers)
     n = len(papers)
     k = max(0, min(k, n - 1))
     vocabulary, counts = _word_counts(papers, previous)
     matrix, words, labels = _features(papers, vocabulary, counts, tag_weight)
     columns = matrix.T.tocsc()
-    changed = _changed_rows(previous, ids, tags, words, labels, matrix, k, tag_weight)
+    changed = _changed_rows(previous, keys, tags, words, labels, matrix, k, tag_weight)
     if changed is None:
         neighbours, scores = _score_all(matrix, columns, k)
         count = n
     else:
         neighbours, scores = _update(previous, matrix, columns, changed, k)
         count = len(changed)
-    return RelatedIndex(ids, tags, tuple(vocabulary), counts.indptr, counts.indices,
+    return RelatedIndex(ids, keys, tags, tuple(vocabulary), counts.indptr, counts.indices,
                         counts.data, {t: df for t, (_, df) in labels.items()}, neighbours,
                         scores, k, tag_weight, count)
 
@@ -167,15 +197,14 @@ def _word_counts(papers: tuple[Paper, ...], previous: RelatedIndex | None
     from scipy import sparse
 
     n = len(papers)
-    known = {} if previous is None else {pid: i for i, pid in enumerate(previous.ids)}
+    known = {} if previous is None else {key: i for i, key in enumerate(previous.keys)}
     fresh: list[tuple[int, Counter]] = []
     kept_new: list[int] = []
     kept_old: list[int] = []
     for i, p in enumerate(papers):
-        j = known.get(p.id)
+        j = known.get(text_key(p))
         if j is None:
-            text = p.facts.plain or plain_text(p.facts.abstract.text)
-            fresh.append((i, Counter(_analyze()(text))))
+            fresh.append((i, Counter(_analyze()(paper_text(p)))))
         else:
             kept_new.append(i)
             kept_old.append(j)
@@ -249,7 +278,7 @@ def _tfidf(vectorizer: TfidfVectorizer, docs: list, n: int
     return normalize(weights), {t: (c, counts[c]) for t, c in vectorizer.vocabulary_.items()}
 
 
-def _changed_rows(previous: RelatedIndex | None, ids: tuple[str, ...],
+def _changed_rows(previous: RelatedIndex | None, keys: tuple[str, ...],
                   tags: tuple[tuple[str, ...], ...], words: dict[str, tuple[int, int]],
                   labels: dict[str, tuple[int, int]], matrix: sparse.csr_matrix, k: int,
                   tag_weight: float) -> np.ndarray | None:
@@ -257,11 +286,11 @@ def _changed_rows(previous: RelatedIndex | None, ids: tuple[str, ...],
     the previous index cannot be updated (full computation)."""
     from scipy import sparse
 
-    n = len(ids)
-    if (previous is None or len(previous.ids) != n or previous.k != k or k == 0
+    n = len(keys)
+    if (previous is None or len(previous.keys) != n or previous.k != k or k == 0
             or previous.tag_weight != tag_weight):
         return None
-    rows = {i for i in range(n) if ids[i] != previous.ids[i] or tags[i] != previous.tags[i]}
+    rows = {i for i in range(n) if keys[i] != previous.keys[i] or tags[i] != previous.tags[i]}
     if len(rows) > UPDATE_MAX_CHANGED * n:
         return None
     old_df = dict(zip(previous.vocabulary, np.bincount(

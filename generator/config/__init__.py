@@ -71,6 +71,9 @@ class PaperDigestConfig(base.Config):
     jobs = c.Optional(c.Type(int))
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""
+    permalinks = c.Type(str, default="permalinks.json")
+    """The address record: every paper page's address and the addresses it had before, which
+    redirect to it (``generator.addresses``; commit it). ``""``: no record, no redirects."""
 
 
 def plugin_options(values: dict | None = None) -> PaperDigestConfig:
@@ -105,6 +108,10 @@ class DigestConfig:
             here): none besides this one. Workers are spawned, so a script that passes
             another value must guard its entry point with ``if __name__ == "__main__":``
             (``multiprocessing``'s rule).
+        site_url: where the site is published (MkDocs' ``site_url``), for absolute
+            addresses in the cite blocks and the feed; ``None``: relative ones.
+        permalinks: the address record (``generator.addresses``); ``None``: none kept, no
+            redirects.
     """
 
     seeds_dir: Path = Path("seeds")
@@ -114,10 +121,12 @@ class DigestConfig:
     site_name: str = "Paper digest"
     cache_dir: Path | None = Path(".paper-digest-cache")
     jobs: int | None = 1
+    site_url: str | None = None
+    permalinks: Path | None = None
 
     @classmethod
     def from_options(cls, options: PaperDigestConfig, root: Path, docs_dir: Path,
-                     site_name: str) -> DigestConfig:
+                     site_name: str, site_url: str | None = None) -> DigestConfig:
         """The run's settings from the plugin options, their paths resolved against ``root``
         (mkdocs.yml's folder)."""
         seeds = root / options.seeds
@@ -126,4 +135,5 @@ class DigestConfig:
                    else seeds / "overrides.yml",
                    site_name=site_name,
                    cache_dir=root / options.cache_dir if options.cache else None,
-                   jobs=options.jobs)
+                   jobs=options.jobs, site_url=site_url or None,
+                   permalinks=root / options.permalinks if options.permalinks else None)

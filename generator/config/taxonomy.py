@@ -4,7 +4,7 @@ Schema (``TagOptions``, ``SettingsOptions``; the comment at the top of the defau
 ``taxonomy.yml`` explains each key to users)::
 
     settings: {min_score, max_tags, headline_weight, contrast_cues, model, rule_weight,
-               threshold, floor}
+               threshold, floor, keyword_weight}
     tags:
       - name: ...            # shown as is; its slug names the tag's page
         description: ...     # when the tag applies (the spec)
@@ -55,6 +55,10 @@ class SettingsOptions(base.Config):
     """Combined score a tag the model knows needs, unless the tag sets its own."""
     floor = Number(default=0.3)
     """A paper left without a tag gets the model's likeliest one from this combined score."""
+    keyword_weight = Number(default=2)
+    """A keyword the input file gives for a paper that names a tag (one of its patterns
+    matches the keyword, or the keyword is the tag's name) adds ``keyword_weight x
+    min_score`` to the tag's pattern score."""
 
 
 class TagOptions(base.Config):
@@ -98,7 +102,7 @@ class Taxonomy:
 
     Attributes:
         rules: one per tag, in file order (the order tags are listed in).
-        max_tags, headline_weight, rule_weight, floor: the settings.
+        max_tags, headline_weight, rule_weight, floor, keyword_weight: the settings.
         contrast: matches a contrast cue followed by up to six words at the end of a text.
         model: the tag model file, or ``None`` for patterns only.
         label: how the file is named in messages.
@@ -112,6 +116,7 @@ class Taxonomy:
     rule_weight: float = 0.2
     floor: float = 0.3
     label: str = "taxonomy.yml"
+    keyword_weight: float = 2.0
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -170,7 +175,7 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
     return Taxonomy(tuple(rules), settings.max_tags, settings.headline_weight, contrast,
                     _model_path(settings.model, path, label, key_lines(
                         child(node, "settings")).get("model")),
-                    settings.rule_weight, settings.floor, label)
+                    settings.rule_weight, settings.floor, label, settings.keyword_weight)
 
 
 def _rule(options: TagOptions, settings: SettingsOptions, slugs: dict[str, str], label: str,

@@ -11,12 +11,12 @@ import hashlib
 
 from generator.config.taxonomy import Taxonomy
 from generator.extract.entities import extract_entities
-from generator.extract.links import code_status, extract_links
+from generator.extract.links import code_status, extract_links, paper_links
 from generator.extract.sentences import pick_highlight, split_sentences
 from generator.extract.tags import assign_tags
 from generator.extract.titles import derive_title
-from generator.records import Abstract, PaperFacts
-from generator.text.markup import plain_text, tokenize, unknown_macros
+from generator.records import NO_METADATA, Abstract, PaperFacts
+from generator.text.markup import plain_label, plain_text, tokenize, unknown_macros
 
 
 def paper_id(text: str) -> str:
@@ -27,34 +27,67 @@ def paper_id(text: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
 
 
+def record_id(abstract: Abstract) -> str:
+    """Stable id of a paper (12 hex digits of SHA-256): over its strongest identifier
+    (``doi:...``, ``arxiv:...``, ``openreview:...``: ``Metadata.identifiers``) when it has one,
+    so the same paper in several files and in any wording is one id; else ``paper_id`` of its
+    abstract (the id of every plain ``.txt`` abstract); a record with neither has one over its
+    title (``title:`` and its words, lower-cased)."""
+    ids = abstract.meta.identifiers()
+    if ids:
+        key = ids[0]
+    elif abstract.text.strip() or not abstract.meta.title:
+        return paper_id(abstract.text)
+    else:
+        key = "title:" + " ".join(abstract.meta.title.lower().split())
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+
+
+def extraction_key(abstract: Abstract, pid: str) -> str:
+    """What extraction reads of a paper, as a key for the build cache: the id alone for a plain
+    abstract (whose id is its text), else a hash of the text and the metadata too."""
+    if abstract.meta == NO_METADATA:
+        return pid
+    h = hashlib.sha256(pid.encode())
+    h.update(repr((abstract.text, abstract.meta)).encode("utf-8"))
+    return "m" + h.hexdigest()
+
+
 def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None) -> PaperFacts:
-    """Derive every field of one paper from its abstract.
+    """Derive every field of one paper from its abstract and the metadata given with it.
 
     Args:
         abstract: the record read from the seeds.
         taxonomy: the tag vocabulary and rules.
-        pid: the abstract's ``paper_id`` when the caller has it already (else computed here).
+        pid: the paper's ``record_id`` when the caller has it already (else computed here).
 
     Returns:
-        ``PaperFacts``; never raises on any text (all heuristics have fallbacks).
+        ``PaperFacts``; never raises on any text (all heuristics have fallbacks). A given
+        title is the title (the derived one is kept as ``derived_title``); given code URLs
+        count as URLs of the abstract; given keywords are evidence for tags; a record without
+        an abstract is tagged from its title.
     """
-    pid = pid or paper_id(abstract.text)
+    pid = pid or record_id(abstract)
+    meta = abstract.meta
     tokens = tokenize(abstract.text)
     plain = plain_text(abstract.text)
     sentences = split_sentences(abstract.text)
     highlight = pick_highlight(sentences)
-    links, code, hub = extract_links(tokens)
-    name, title = derive_title(sentences, highlight, [link.url for link in links])
+    links, code, hub = extract_links(tokens, meta.code)
+    name, derived = derive_title(sentences, highlight, [link.url for link in links])
+    given = plain_label(meta.title) if meta.title else ""
+    # An abstract with no words (only "\cite{x}", say) still needs a title.
+    title = given or derived or f"Untitled abstract {pid}"
     # Headline evidence for tags: the title, the contribution sentence and the opening
     # sentence (which usually names the field the paper is in).
     opener = plain_text(sentences[0]) if sentences else ""
-    tags = assign_tags(taxonomy, plain, f"{title}. {plain_text(highlight)} {opener}")
+    tags = assign_tags(taxonomy, plain or given, f"{title}. {plain_text(highlight)} {opener}",
+                       meta.keywords)
     return PaperFacts(
         abstract=abstract,
         id=pid,
         name=name,
-        # An abstract with no words (only "\cite{x}", say) still needs a title.
-        title=title or f"Untitled abstract {pid}",
+        title=title,
         highlight=highlight,
         tags=tags,
         links=links,
@@ -65,4 +98,8 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
         plain=plain,
         plain_highlight=plain_text(highlight),
         unknown_macros=unknown_macros(tokens),
+        derived_title=derived,
+        authors=tuple(plain_label(a) for a in meta.authors),
+        venue=plain_label(meta.venue) if meta.venue else "",
+        paper_links=paper_links(meta),
     )

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from generator.records import CodeRepo, HubRef, Link
+from generator.read.identifiers import arxiv_abs_url, arxiv_pdf_url, doi_url, openreview_url
+from generator.records import CodeRepo, HubRef, Link, Metadata
 from generator.text.markup import Styled, Token, Unknown, Url
 from generator.text.urls import (
     CODE_HOSTS,
@@ -23,8 +24,9 @@ from generator.text.urls import (
     normalize_url,
 )
 
-__all__ = ["CODE_HOSTS", "FORGE_RESERVED_OWNERS", "HUB_HOSTS", "code_repo", "code_status",
-           "extract_links", "hub_ref", "iter_urls", "link_kind", "normalize_url"]
+__all__ = ["CODE_HOSTS", "FORGE_RESERVED_OWNERS", "HUB_HOSTS", "code_repo",
+           "code_status", "extract_links", "hub_ref", "iter_urls", "link_kind", "normalize_url",
+           "paper_links"]
 
 # Every forge's own page names, for callers that need one set (``evaluation.text``).
 FORGE_RESERVED_OWNERS = frozenset().union(*RESERVED_OWNERS.values())
@@ -53,9 +55,11 @@ def iter_urls(tokens: tuple[Token, ...]) -> list[str]:
     return out
 
 
-def extract_links(tokens: tuple[Token, ...]) -> tuple[tuple[Link, ...], tuple[CodeRepo, ...],
-                                                       tuple[HubRef, ...]]:
-    """All links of an abstract, deduplicated, in order of first appearance.
+def extract_links(tokens: tuple[Token, ...], given: tuple[str, ...] = ()
+                  ) -> tuple[tuple[Link, ...], tuple[CodeRepo, ...], tuple[HubRef, ...]]:
+    """All links of an abstract, deduplicated, in order of first appearance; ``given`` URLs
+    (the code URLs an input file gave for the paper) come after the abstract's own and count
+    as they would in the abstract (a repository is code, anything else a link of its kind).
 
     Returns:
         ``(links, code, hub)``: every http(s) link with its kind; one ``CodeRepo`` per
@@ -66,7 +70,7 @@ def extract_links(tokens: tuple[Token, ...]) -> tuple[tuple[Link, ...], tuple[Co
     links: dict[str, Link] = {}
     repos: dict[tuple[str, str, str], CodeRepo] = {}
     hubs: dict[str, HubRef] = {}
-    for raw in iter_urls(tokens):
+    for raw in (*iter_urls(tokens), *given):
         web = classify(raw)
         if web is None:
             continue
@@ -87,3 +91,31 @@ def code_status(code: tuple[CodeRepo, ...], plain: str) -> str:
     if code:
         return "available"
     return "promised" if _PROMISE.search(plain) else "none"
+
+
+def paper_links(meta: Metadata) -> tuple[Link, ...]:
+    """Links to the paper itself from its metadata, in this order and once each: the arXiv
+    abstract page and PDF (``arxiv``, ``pdf``), the DOI resolver (``doi``), the OpenReview
+    forum (``openreview``), a given PDF (``pdf``) and the given paper URL (``page``, unless it
+    is one of the others)."""
+    out: dict[str, Link] = {}
+    if meta.arxiv_id:
+        out[arxiv_abs_url(meta.arxiv_id)] = Link(arxiv_abs_url(meta.arxiv_id), "arxiv")
+        out[arxiv_pdf_url(meta.arxiv_id)] = Link(arxiv_pdf_url(meta.arxiv_id), "pdf")
+    if meta.doi:
+        out.setdefault(doi_url(meta.doi), Link(doi_url(meta.doi), "doi"))
+    if meta.openreview_id:
+        url = openreview_url(meta.openreview_id)
+        out.setdefault(url, Link(url, "openreview"))
+    if meta.pdf and not _same_paper_url(meta.pdf, out):
+        out.setdefault(meta.pdf, Link(meta.pdf, "pdf"))
+    if meta.url and not _same_paper_url(meta.url, out):
+        out.setdefault(meta.url, Link(meta.url, "page"))
+    return tuple(out.values())
+
+
+def _same_paper_url(url: str, known: dict[str, Link]) -> bool:
+    """True when ``url`` is one of ``known`` up to a version suffix (``.../abs/2401.01234v2``
+    is the arXiv page already linked) or a trailing ``.pdf``."""
+    bare = re.sub(r"v\d+(\.pdf)?$|\.pdf$", "", url.rstrip("/"))
+    return url in known or bare in known

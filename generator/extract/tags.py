@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from slugify import slugify
+
 from generator.config.taxonomy import TagRule, Taxonomy
 from generator.errors import InputError
 from generator.extract.tag_model import TagModel, load_model
@@ -302,18 +304,46 @@ def _matches_at(pattern: re.Pattern[str], text: str, offsets: Iterable[int]
             yield m
 
 
-def assign_tags(taxonomy: Taxonomy, text: str, headline: str) -> tuple[str, ...]:
+def keyword_tags(taxonomy: Taxonomy, keywords: Iterable[str]) -> set[str]:
+    """The tags that the authors' ``keywords`` name: one of the tag's patterns matches a
+    keyword (outside its excluded text), or a keyword is the tag's name (same slug)."""
+    named: set[str] = set()
+    words = [" ".join(k.split()) for k in keywords if k.strip()]
+    if not words:
+        return named
+    slugs = {slugify(k) for k in words}
+    for rule in taxonomy.rules:
+        if rule.slug in slugs:
+            named.add(rule.name)
+            continue
+        for word in words:
+            body = _blank(rule.exclude, word) if rule.exclude is not None else word
+            if any(p.search(body) for p in rule.patterns):
+                named.add(rule.name)
+                break
+    return named
+
+
+def assign_tags(taxonomy: Taxonomy, text: str, headline: str, keywords: Iterable[str] = ()
+                ) -> tuple[str, ...]:
     """The tags of one paper, in taxonomy order (module docstring for the rule).
 
     Args:
         taxonomy: the loaded taxonomy.
         text: the abstract as plain text (see ``generator.text.markup.plain_text``).
         headline: the title, highlight and opening sentence, plain text.
+        keywords: the keywords the input file gives for the paper: strong evidence, each
+            tag they name (``keyword_tags``) scores ``keyword_weight x min_score`` more.
 
     Returns:
         At most ``taxonomy.max_tags`` tag names.
     """
     scores = tag_scores(taxonomy, text, headline)
+    named = keyword_tags(taxonomy, keywords)
+    for rule in taxonomy.rules:
+        if rule.name in named:
+            scores[rule.name] = scores.get(rule.name, 0.0) + (
+                taxonomy.keyword_weight * rule.min_score)
     model = matcher(taxonomy).model
     probabilities = model.probabilities(text) if model is not None else {}
     chosen: dict[str, float] = {}

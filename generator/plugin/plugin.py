@@ -11,7 +11,8 @@ Events, in the order MkDocs calls them:
   plugin on for ``offline: true``; add the Markdown extension that passes the generator's own
   HTML through unparsed (``generator.plugin.markdown_stash``); generate the pages into
   ``docs_dir`` (only changed files are written, so ``mkdocs serve``, which calls this on every
-  rebuild, does not loop).
+  rebuild, does not loop); give the mkdocs-redirects plugin the old addresses of pages that
+  moved (``generator.addresses``).
 * ``on_files``, ``on_page_markdown``: that extension is on for the pages the generator wrote
   (its manifest) and off for hand-written ones.
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
@@ -73,7 +74,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder."""
         return DigestConfig.from_options(self.config, Path(config.config_file_path).parent,
-                                         Path(config.docs_dir), config.site_name)
+                                         Path(config.docs_dir), config.site_name,
+                                         config.site_url)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``."""
@@ -106,6 +108,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         self.result = result
         for notice in result.notices:
             log.warning("paper-digest: %s", notice)
+        self._configure_redirects(config, result.redirects)
         log.info("paper-digest: %d papers, %d files written", len(result.papers),
                  len(result.report.written))
         return config
@@ -131,6 +134,22 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                 raise PluginError("paper-digest: offline: true needs Material's offline "
                                   "plugin in mkdocs.yml (plugins: - offline)")
             offline.config.enabled = True
+
+    def _configure_redirects(self, config: MkDocsConfig, redirects: dict[str, str]) -> None:
+        """Hand the addresses that moved to the mkdocs-redirects plugin (``redirects`` in
+        mkdocs.yml), beside the user's own ``redirect_maps``, which win. Without the plugin a
+        moved page's old address would be a dead link: that is a warning."""
+        if not redirects:
+            return
+        plugin = config.plugins.get("redirects")
+        if plugin is None:
+            log.warning("paper-digest: %d earlier paper addresses have no redirect: add the "
+                        "redirects plugin (mkdocs-redirects) to mkdocs.yml", len(redirects))
+            return
+        maps = dict(plugin.config.get("redirect_maps") or {})
+        for old, new in redirects.items():
+            maps.setdefault(f"papers/{old}.md", f"papers/{new}.md")
+        plugin.config["redirect_maps"] = maps
 
     def on_files(self, files, *, config: MkDocsConfig):
         """Note which pages the generator wrote: the raw-HTML passthrough applies to those."""

@@ -1,28 +1,62 @@
 """Step 1, read: the seeds folder -> ``Abstract`` records.
 
-Each seed file is read by the reader of its format (``generator.read.text`` for ``*.txt``).
-Across files, an abstract that occurs twice (same text up to whitespace) becomes one record
-listing both sources, with a ``Notice``. Nothing is dropped silently; a file that cannot be
-read raises ``InputError`` naming the file and line, before anything is written.
+Each seed file is read by the reader of its format, chosen by its extension (``READERS``):
+``.txt`` plain abstracts (``generator.read.text``), ``.jsonl`` and ``.json`` records
+(``jsonl``, ``jsondoc``; OpenReview notes in either: ``openreview``), ``.csv`` and ``.tsv``
+tables (``tabular``), ``.bib`` BibTeX (``bibtex``), ``.atom`` and ``.xml`` Atom feeds such
+as arXiv API results (``atom``). Every record's fields are mapped to one ``Metadata`` by
+``generator.read.fields``. Other files (``overrides.yml``, a README) are not read.
+
+Across files, records of one paper become one ``Abstract`` listing every source
+(``merge_records``): records that share a DOI, arXiv id or OpenReview id, or whose abstracts
+are the same text up to whitespace. Nothing is dropped silently; a file that cannot be read
+raises ``InputError`` naming the file and line (or record), before anything is written.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import InputError
+from generator.read.atom import read_atom
+from generator.read.bibtex import read_bibtex
+from generator.read.fields import ParsedFile
+from generator.read.jsondoc import read_json
+from generator.read.jsonl import read_jsonl
+from generator.read.tabular import read_table
 from generator.read.text import parse_seed_file
-from generator.records import Abstract, Notice, Source
+from generator.records import Abstract, Metadata, Notice, Source
+
+
+def read_text(data: bytes, name: str, shown: str) -> ParsedFile:
+    """A ``.txt`` seed file (``generator.read.text``) as a ``ParsedFile``: one record per
+    abstract, in the header's collection."""
+    parsed = parse_seed_file(data, name, shown)
+    return ParsedFile(parsed.collection, tuple(
+        Abstract(text, parsed.collection, (Source(name, number, line),))
+        for number, (line, text) in enumerate(parsed.paragraphs, start=1)), parsed.notices)
+
+
+Reader = Callable[[bytes, str, str], ParsedFile]
+READERS: dict[str, Reader] = {
+    ".txt": read_text, ".jsonl": read_jsonl, ".json": read_json, ".csv": read_table,
+    ".tsv": read_table, ".bib": read_bibtex, ".atom": read_atom, ".xml": read_atom,
+}
 
 
 @dataclass(frozen=True, slots=True)
 class SeedFile:
-    """Summary of one seed file: its name, collection and how many abstracts it held."""
+    """Summary of one seed file: its name, collection(s), how many abstracts or records it held
+    and how many of those had no abstract."""
 
     name: str
     collection: str
     abstracts: int
+    without_abstract: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,61 +64,164 @@ class Seeds:
     """Everything read from a seeds folder.
 
     Attributes:
-        abstracts: distinct abstracts in input order (file name order, then position).
+        abstracts: distinct papers in input order (file name order, then position).
         files: one summary per seed file, in the same order.
         notices: warnings (repaired characters, empty files, duplicates), in the order they
             were found.
+        merged: records that joined another file's record of the same paper (same
+            identifier or same abstract text).
+        differing: papers whose records gave different abstract texts (the first is kept).
     """
 
     abstracts: tuple[Abstract, ...]
     files: tuple[SeedFile, ...]
     notices: tuple[Notice, ...]
+    merged: int = 0
+    differing: int = 0
 
 
-def read_seeds(seeds_dir: Path, label: str | None = None) -> Seeds:
-    """Read every ``*.txt`` file of ``seeds_dir`` (sorted by name) into abstracts.
+def seed_files(seeds_dir: Path) -> list[Path]:
+    """The files of ``seeds_dir`` a reader exists for, sorted by name (hidden files aside)."""
+    return sorted(p for p in seeds_dir.iterdir()
+                  if p.suffix.lower() in READERS and not p.name.startswith(".") and p.is_file())
+
+
+# Formats whose parser costs about a millisecond a record (bibtexparser's and feedparser's
+# pure-Python scanners): a file read before with the same bytes is taken from the build cache.
+SLOW = frozenset((".bib", ".atom", ".xml"))
+
+
+def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
+    """Read every seed file of ``seeds_dir`` (``seed_files``) into papers.
 
     Args:
         seeds_dir: the folder of seed files.
         label: how to name the folder in messages (default: ``seeds_dir`` as given).
+        cache: the build cache (``generator.infra.cache.BuildCache``), asked for the records
+            of a ``SLOW`` format's file by a hash of its bytes, and told them; ``None``: none.
 
     Returns:
-        ``Seeds``; an abstract that occurs more than once (same text up to whitespace) is one
-        record whose ``sources`` lists every occurrence, and each repeat adds a ``Notice``.
+        ``Seeds``; records of one paper are one ``Abstract`` whose ``sources`` lists every
+        occurrence (``merge_records``).
 
     Raises:
-        InputError: the folder is missing, or a file is not valid UTF-8.
+        InputError: the folder is missing, or a file cannot be read (its reader's errors).
     """
     label = label or str(seeds_dir)
     if not seeds_dir.is_dir():
         raise InputError(label, None, "seeds folder not found")
     files: list[SeedFile] = []
     notices: list[Notice] = []
-    by_key: dict[str, int] = {}
-    order: list[list] = []  # [text, collection, [sources]] kept mutable only inside this function
-    for path in sorted(seeds_dir.glob("*.txt")):
+    parsed: list[tuple[str, ParsedFile]] = []
+    for path in seed_files(seeds_dir):
         shown = f"{label.rstrip('/')}/{path.name}"
-        parsed = parse_seed_file(path.read_bytes(), path.name, shown)
-        collection, paragraphs = parsed.collection, parsed.paragraphs
-        notices.extend(parsed.notices)
-        if not paragraphs:
-            notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"))
-        for number, (line, text) in enumerate(paragraphs, start=1):
-            source = Source(path.name, number, line)
-            key = " ".join(text.split())  # whitespace runs as one space (lines are stripped)
-            if key in by_key:
-                first = order[by_key[key]]
-                f0 = first[2][0]
-                notices.append(
-                    Notice(shown, line, f"duplicate of {f0.file} abstract {f0.abstract}; "
-                                        "one page lists both sources")
-                )
-                first[2].append(source)
+        result = _read_file(path, shown, cache)
+        notices.extend(result.notices)
+        if not result.records:
+            notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"
+                                  if path.suffix.lower() == ".txt" else "no records"))
+        collections = list(dict.fromkeys(r.collection for r in result.records))
+        shown_collections = ", ".join(collections[:3]) + (", ..." if len(collections) > 3
+                                                          else "")
+        files.append(SeedFile(path.name, shown_collections or result.collection,
+                              len(result.records), sum(not r.text for r in result.records)))
+        parsed.append((shown, result))
+    return merge_records(parsed, tuple(files), notices)
+
+
+def _read_file(path: Path, shown: str, cache) -> ParsedFile:
+    """One file read by its reader, or its records from the cache (``SLOW`` formats)."""
+    data = path.read_bytes()
+    suffix = path.suffix.lower()
+    if cache is None or suffix not in SLOW:
+        return READERS[suffix](data, path.name, shown)
+    key = hashlib.sha256(f"{suffix}\0{path.name}\0{shown}\0".encode() + data).hexdigest()
+    found = cache.parsed(key)
+    if found is None:
+        found = READERS[suffix](data, path.name, shown)
+        cache.keep_parsed(key, found)
+    return found
+
+
+def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFile, ...],
+                  notices: list[Notice]) -> Seeds:
+    """One ``Abstract`` per paper from the records of every file, in input order.
+
+    Records are one paper when they share an identifier (``Metadata.identifiers``) or their
+    abstracts are the same text up to whitespace, directly or through a third record. The
+    paper keeps the first record's collection and first non-empty abstract; its metadata is
+    the first non-empty value of each field in input order (keywords and code URLs: all of
+    them, once each). A repeat within one file, or a plain abstract repeated in another
+    ``.txt`` file, is also a ``Notice`` (a likely copy-and-paste slip); the same paper in a
+    metadata file and any other file is what merging is for, counted in ``Seeds.merged``.
+    """
+    groups: list[list[Abstract]] = []
+    parent: list[int] = []
+    by_key: dict[str, int] = {}
+
+    def root(g: int) -> int:
+        while parent[g] != g:
+            parent[g] = parent[parent[g]]
+            g = parent[g]
+        return g
+
+    merged = 0
+    for shown, result in parsed:
+        for record in result.records:
+            keys = list(record.meta.identifiers())
+            if record.text:
+                keys.append(" ".join(record.text.split()))  # whitespace runs as one space
+            found = sorted({root(by_key[k]) for k in keys if k in by_key})
+            if found:
+                g = found[0]
+                for other in found[1:]:
+                    parent[other] = g
+                merged += 1
+                notice = _repeat_notice(shown, record, groups[g][0])
+                if notice is not None:
+                    notices.append(notice)
+                groups[g].append(record)
             else:
-                by_key[key] = len(order)
-                order.append([text, collection, [source]])
-        files.append(SeedFile(path.name, collection, len(paragraphs)))
-    abstracts = tuple(Abstract(text, coll, tuple(srcs)) for text, coll, srcs in order)
-    return Seeds(abstracts, tuple(files), tuple(notices))
+                g = len(groups)
+                parent.append(g)
+                groups.append([record])
+            for k in keys:
+                by_key.setdefault(k, g)
+    members: dict[int, list[Abstract]] = {}
+    for g in range(len(groups)):
+        members.setdefault(root(g), []).extend(groups[g])
+    abstracts = []
+    differing = 0
+    for records in members.values():
+        texts = list(dict.fromkeys(" ".join(r.text.split()) for r in records if r.text))
+        differing += len(texts) > 1
+        text = next((r.text for r in records if r.text), "")
+        abstracts.append(Abstract(text, records[0].collection,
+                                  tuple(s for r in records for s in r.sources),
+                                  merge_metadata([r.meta for r in records])))
+    return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
 
 
+def _repeat_notice(shown: str, record: Abstract, first: Abstract) -> Notice | None:
+    """The warning for a repeated record, or ``None`` for the same paper listed in another
+    metadata file."""
+    s0, s1 = first.sources[0], record.sources[0]
+    plain = all(s.file.lower().endswith(".txt") for s in (s0, s1))
+    if s0.file != s1.file and not plain:
+        return None
+    return Notice(shown, s1.line, f"duplicate of {s0.file} {s0.describe(line=False)}; one page "
+                                  "lists both sources")
+
+
+def merge_metadata(metas: Sequence[Metadata]) -> Metadata:
+    """The first non-empty value of each field; keywords and code: every value once."""
+    if len(metas) == 1:
+        return metas[0]
+    values = {}
+    for f in dataclasses.fields(Metadata):
+        if f.name in ("keywords", "code"):
+            values[f.name] = tuple(dict.fromkeys(v for m in metas for v in getattr(m, f.name)))
+        else:
+            values[f.name] = next((v for m in metas if (v := getattr(m, f.name))),
+                                  getattr(metas[0], f.name))
+    return Metadata(**values)

@@ -21,13 +21,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
-from generator.records import Link, Paper
+from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
+from generator.render.cite import bibtex_entry, page_address, record_href, reference
 from generator.render.feed import render_feed
 from generator.render.html import render_html
 from generator.render.markdown import escape_markdown, render_paragraph
@@ -76,7 +78,40 @@ def _env() -> Environment:
     env.filters["text"] = lambda s: html.escape(str(s), quote=False)
     env.filters["plain"] = plain_text
     env.filters["link_label"] = link_label
+    env.globals.update(paper_labels=PAPER_LABELS, paper_titles=PAPER_TITLES,
+                       paper_link_name=paper_link_name, byline_parts=byline_parts)
     return env
+
+
+# Badges of the links to the paper itself (``PaperFacts.paper_links``): label and tooltip.
+PAPER_LABELS = {"arxiv": "arXiv", "pdf": "PDF", "doi": "DOI", "openreview": "OpenReview",
+                "page": "Paper"}
+PAPER_TITLES = {"arxiv": "The paper on arXiv", "pdf": "The paper as PDF",
+                "doi": "The paper's DOI (resolver link)",
+                "openreview": "The paper's OpenReview forum", "page": "The paper's own page"}
+
+
+def paper_link_name(link: Link, f: PaperFacts) -> str:
+    """What a paper-link badge names after its label: the arXiv id, the DOI, ``forum``, or the
+    host of a PDF or page."""
+    meta = f.abstract.meta
+    if link.kind == "arxiv":
+        return meta.arxiv_id
+    if link.kind == "doi":
+        return meta.doi
+    if link.kind == "openreview":
+        return "forum"
+    return (urlsplit(link.url).hostname or "").removeprefix("www.")
+
+
+def byline_parts(f: PaperFacts, meta: Metadata) -> list[str]:
+    """The venue and date shown after the authors; the year alone is left out when the venue
+    names it already (``NeurIPS 2017``)."""
+    parts = [f.venue] if f.venue else []
+    date = meta.date or (str(meta.year) if meta.year else "")
+    if date and not (date == str(meta.year) and date in f.venue):
+        parts.append(date)
+    return parts
 
 
 def link_label(link: Link) -> str:
@@ -90,19 +125,30 @@ def link_label(link: Link) -> str:
 def paper_record(paper: Paper) -> dict:
     """The ``papers.json`` object of a paper (keys and meaning: README "Data export")."""
     f = paper.facts
+    meta = f.abstract.meta
     first = f.abstract.sources[0]
     return {
         "id": f.id,
         "slug": paper.slug,
         "url": paper.url,
         "title": paper.title,
+        "derived_title": f.derived_title or None,
+        "authors": list(f.authors),
+        "venue": f.venue or None,
+        "year": meta.year,
+        "date": meta.date or None,
+        "doi": meta.doi or None,
+        "arxiv_id": meta.arxiv_id or None,
+        "openreview_id": meta.openreview_id or None,
         "collection": f.abstract.collection,
         "source": {"file": first.file, "abstract": first.abstract},
-        "sources": [{"file": s.file, "abstract": s.abstract, "line": s.line}
+        "sources": [{"file": s.file, "abstract": s.abstract, "line": s.line, "key": s.key or None}
                     for s in f.abstract.sources],
         "abstract": f.abstract.text,
         "highlight": f.plain_highlight or plain_text(f.highlight),
         "tags": list(f.tags),
+        "keywords": list(meta.keywords),
+        "paper_links": [{"url": link.url, "kind": link.kind} for link in f.paper_links],
         "links": [{"url": link.url, "kind": link.kind} for link in f.links],
         "code": [{"url": c.url, "host": c.host, "owner": c.owner, "repo": c.repo}
                  for c in f.code],
@@ -158,7 +204,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               site_name: str = "Paper digest",
               related: Mapping[str, tuple[str, ...]] | None = None,
               updated: datetime | None = None,
-              tag_descriptions: Mapping[str, str] | None = None) -> list[PlannedFile]:
+              tag_descriptions: Mapping[str, str] | None = None,
+              site_url: str | None = None) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -171,6 +218,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             deterministic).
         tag_descriptions: tag -> when it applies (the taxonomy's description), shown on the
             tag pages and the tags index.
+        site_url: where the site is published (MkDocs' ``site_url``); when set, the cite
+            block and the feed give absolute addresses.
 
     Returns:
         ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
@@ -200,7 +249,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     related = related or {}
     # Each record is serialised once, compactly (json's C encoder; indent= would use the
     # much slower pure-Python one): hashed for the page's key and written as one
-    # line of papers.json. Pages show it indented (_short_record), rendered when needed.
+    # line of papers.json and a paper page's download link.
     dicts = {p.id: paper_record(p) for p in papers}
     records = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
                for pid, d in dicts.items()}
@@ -208,7 +257,9 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
 
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper]) -> str:
         return paper_tpl.render(
-            p=p, f=p.facts, record_short=_short_record(dicts[p.id]),
+            p=p, f=p.facts, meta=p.facts.abstract.meta, record_href=record_href(records[p.id]),
+            bibtex=bibtex_entry(p, site_url), reference=reference(p),
+            address=page_address(p, site_url), short_title=_short_title(p),
             abstract_md=_visible(p.facts.abstract.text), highlight_md=_visible(p.facts.highlight),
             aliases=search_aliases(
                 (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
@@ -222,7 +273,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
             out.append(PlannedFile(f"papers/{p.slug}.md",
-                                   _page_key(records[p.id], p, prev, nxt, rel),
+                                   _page_key(records[p.id], p, prev, nxt, rel, site_url),
                                    functools.partial(paper_page, p, prev, nxt, rel)))
     listing = env.get_template("listing.md.j2")
 
@@ -288,7 +339,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             code_papers=_code_papers(with_code, featured), authors=card_authors, **ctx)),
         PlannedFile("feed.xml", None, functools.partial(
             render_feed, papers, site_name,
-            updated or datetime.fromtimestamp(0, tz=timezone.utc))),
+            updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url)),
         PlannedFile("papers.json", None,
                     lambda: "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"),
     ]
@@ -363,7 +414,8 @@ class Chart:
 
 def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[str, str],
             collections: dict[str, list[Paper]], coll_slugs: dict[str, str]) -> list[Chart]:
-    """The statistics page's four charts. Links are relative to ``stats/`` (directory URLs)."""
+    """The statistics page's charts: tags, code, collections, tag co-occurrence, and venues and
+    authors when the input named them. Links are relative to ``stats/`` (directory URLs)."""
     total = len(papers)
     tag_counts = Counter(t for p in papers for t in p.facts.tags)
     # Most common first; taxonomy order breaks ties (sorted is stable).
@@ -415,7 +467,42 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
                        [f"../tags/{tag_slugs[t]}/" for t in used]),
               data_table("Data: tag pairs by number of shared papers",
                          ["Tag", "Tag", "Papers"], [[a, b, n] for n, a, b in pairs])),
-    ]
+    ] + _metadata_charts(papers)
+
+
+TOP_AUTHORS = 20
+TOP_VENUES = 20
+
+
+def _metadata_charts(papers: tuple[Paper, ...]) -> list[Chart]:
+    """Venues and authors, when the input files named them: the most frequent ones (a
+    reference manager's export may name hundreds of journals)."""
+    out: list[Chart] = []
+    venues = Counter(p.facts.venue for p in papers if p.facts.venue)
+    if venues:
+        bars = [Bar(name, n) for name, n in venues.most_common(TOP_VENUES)]
+        some = f"the {len(bars)} most frequent of {len(venues)}" if len(venues) > len(bars) \
+            else f"each of the {len(venues)}"
+        out.append(Chart(
+            "Papers per venue", f"How many papers appeared at {some} venues the input files "
+            f"name ({sum(venues.values())} of {len(papers)} papers name one).",
+            bar_chart("chart-venues", "Papers per venue", f"Horizontal bar chart: number of "
+                      f"papers at {some} venues, most common first.", bars),
+            data_table("Data: papers per venue", ["Venue", "Papers"],
+                       [[b.label, b.count] for b in bars])))
+    authors = Counter(a for p in papers for a in dict.fromkeys(p.facts.authors))
+    if authors:
+        bars = [Bar(name, n) for name, n in authors.most_common(TOP_AUTHORS)]
+        with_authors = sum(bool(p.facts.authors) for p in papers)
+        out.append(Chart(
+            "Most frequent authors", f"The {len(bars)} authors with the most papers, of "
+            f"{len(authors)} authors named by {with_authors} of {len(papers)} papers.",
+            bar_chart("chart-authors", "Most frequent authors", f"Horizontal bar chart: "
+                      f"number of papers of the {len(bars)} most frequent authors, most "
+                      "papers first.", bars),
+            data_table("Data: papers per author", ["Author", "Papers"],
+                       [[b.label, b.count] for b in bars])))
+    return out
 
 
 def _percent(part: int, whole: int) -> str:
@@ -441,18 +528,23 @@ def _collection_slugs(names: list[str]) -> dict[str, str]:
     return out
 
 
-def _short_record(record: dict) -> str:
-    """The paper's record without the abstract's source text (the page shows it already)."""
-    return json.dumps({k: v for k, v in record.items() if k != "abstract"}, ensure_ascii=False,
-                      indent=2)
+def _short_title(p: Paper) -> str:
+    """The derived title, where it tells more than the given one: the given title does not
+    name the method the abstract introduces (``Attention Is All You Need`` -> ``Transformer:
+    ...``); ``""`` otherwise."""
+    f = p.facts
+    if not f.abstract.meta.title or not f.name or not f.derived_title:
+        return ""
+    return "" if f.name.lower() in p.title.lower() else f.derived_title
 
 
 def _page_key(record: str, p: Paper, prev: Paper | None, nxt: Paper | None,
-              related: list[Paper]) -> str:
+              related: list[Paper], site_url: str | None = None) -> str:
     """Hash of everything a paper page is rendered from: its serialised record plus what it
-    shows of other papers (templates and taxonomy are covered by the cache fingerprint)."""
+    shows of other papers and the site's address (templates and taxonomy are covered by the
+    cache fingerprint)."""
     data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],
-            [(q.url, q.title, q.facts.tags) for q in related]]
+            [(q.url, q.title, q.facts.tags) for q in related], site_url]
     h = hashlib.sha256(record.encode())
     h.update(json.dumps(data, ensure_ascii=False).encode())
     return h.hexdigest()
@@ -462,14 +554,17 @@ def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages:
                  tag_counts: Counter, chunk: list[Paper]) -> str:
     """Hash of everything a listing page is rendered from."""
     entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
-                [c.url for c in p.facts.code], [h.url for h in p.facts.hub]) for p in chunk]
+                [c.url for c in p.facts.code], [h.url for h in p.facts.hub], p.facts.authors,
+                [(x.url, x.kind) for x in p.facts.paper_links]) for p in chunk]
     # most_common(), as the template lists them: ties keep first-seen order across the pages
     data = [path, title, lead, link, extra, pages, tag_counts.most_common(), entries]
     return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
 
 
 def _description(p: Paper) -> str:
-    text = p.facts.plain_highlight or plain_text(p.facts.highlight)
+    """The page's meta description: its highlight, else (no abstract) its title and byline."""
+    text = p.facts.plain_highlight or plain_text(p.facts.highlight) or " · ".join(
+        part for part in (p.title, ", ".join(p.facts.authors), p.facts.venue) if part)
     if len(text) > DESCRIPTION_MAX:
         text = text[: DESCRIPTION_MAX - 1].rsplit(" ", 1)[0] + "…"
     return text

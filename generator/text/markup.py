@@ -733,3 +733,15 @@ def plain_text(source: str) -> str:
     """``to_plain(tokenize(source))`` with whitespace runs collapsed to single spaces.
     Cached: extraction asks for the plain text of the same sentences several times."""
     return " ".join(to_plain(tokenize(source)).split())
+
+
+_TEX_CHARS = re.compile(r"[\\{}$~^_%&*`\[]")
+
+
+def plain_label(source: str) -> str:
+    """A name, venue or title as plain text (``M{\\"u}ller`` -> ``Müller``); text without a
+    character TeX or Markdown gives meaning to is returned with its whitespace collapsed
+    (most names: ``plain_text`` costs about 20 µs each)."""
+    if not _TEX_CHARS.search(source):
+        return " ".join(source.split())
+    return plain_text(source)

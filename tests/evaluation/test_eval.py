@@ -149,3 +149,19 @@ def test_labels_count_and_empty_heldout_summary(tmp_path, capsys):
     assert "x.txt: 2 abstracts but 1 labels" in result.label_problems
     run_eval(eval_dir, SEEDS_DIR, TAXONOMY)
     assert "heldout summary: no held-out abstracts" in capsys.readouterr().out
+
+
+def test_real_report_reads_any_seed_format():
+    """``eval --real`` takes any format the digest reads: the records of the examples that
+    give a title and an abstract, with their given titles, keyed by file and record."""
+    from evaluation.real import read_real
+    from generator.read import read_seeds
+
+    paths = sorted((ROOT / "examples").glob("*"))
+    records = read_real(paths)
+    given = [a for f in paths for a in read_seeds(ROOT / "examples").abstracts
+             if a.sources[0].file == f.name and a.text and a.meta.title]
+    assert len(records) >= len(given) > 0
+    by_key = {r.key: r for r in records}
+    assert by_key["papers.bib#1"].title.startswith("{BERT}: Pre-training")
+    assert by_key["arxiv.atom#2"].venue == "NeurIPS 2023"

@@ -10,7 +10,11 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 
 
 def test_feed_lists_every_paper(built_site: Path) -> None:
-    """feed.xml is Atom with one entry per paper, in input order, linking existing pages."""
+    """feed.xml is Atom with one entry per paper, in input order (the seeds give no dates),
+    linking existing pages by their absolute address under site_url."""
+    from mkdocs.config import load_config
+
+    site_url = load_config(str(built_site.parent / "mkdocs.yml")).site_url
     papers = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
     root = ET.parse(built_site / "feed.xml").getroot()
     assert root.tag == f"{ATOM}feed"
@@ -21,7 +25,8 @@ def test_feed_lists_every_paper(built_site: Path) -> None:
     assert [e.findtext(f"{ATOM}title") for e in entries] == [p["title"] for p in papers]
     for entry, paper in zip(entries, papers, strict=True):
         href = entry.find(f"{ATOM}link").get("href")
-        assert href == paper["url"] and (built_site / href / "index.html").is_file()
+        assert href == site_url + paper["url"]
+        assert (built_site / paper["url"] / "index.html").is_file()
         assert [c.get("term") for c in entry.findall(f"{ATOM}category")] == paper["tags"]
 
 

@@ -1,0 +1,96 @@
+"""Atom feeds (``.atom``, ``.xml``): arXiv API results saved to a file (``export.arxiv.org/api/
+query?...``), parsed by feedparser; each ``<entry>`` is one record. Any Atom feed reads the
+same way; arXiv's extension elements add to it.
+
+What an entry gives (field names of ``generator.read.fields``): ``title``, ``summary`` (the
+abstract), ``author`` names, ``published`` (the first version's date), the ``alternate`` link
+(``url``) and the link titled ``pdf``; from arXiv: the id (``<id>http://arxiv.org/abs/
+2401.01234v2</id>``, version dropped), ``arxiv:doi``, ``arxiv:journal_ref`` (the venue) and
+repository URLs written in ``arxiv:comment`` ("Code: https://github.com/...": ``code``).
+
+A document that is not well-formed XML or not a feed stops the run with its line; an entry
+arXiv wrote to report a failed query (``<id>...api/errors...</id>``) stops it with arXiv's
+message.
+"""
+
+from __future__ import annotations
+
+import io
+
+import feedparser
+from feedparser.exceptions import CharacterEncodingOverride
+
+from generator.errors import InputError
+from generator.read.fields import ParsedFile, to_abstract
+from generator.read.text import collection_from_filename
+from generator.records import Abstract, Notice, Source
+from generator.text.markup import Url, tokenize
+from generator.text.urls import classify
+
+
+def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
+    """Read one Atom file.
+
+    Args:
+        data: the file's bytes (the XML declaration names their encoding; UTF-8 without).
+        name: the file name (``Source.file``; the default collection comes from it).
+        shown: how messages name the file.
+
+    Raises:
+        InputError: not well-formed XML, not a feed, an arXiv error entry, or an entry whose
+            fields cannot be used (file, line of the document's error, record, field named).
+    """
+    # A BytesIO, never the bytes themselves: feedparser may read a string as a URL or path.
+    parsed = feedparser.parse(io.BytesIO(data), sanitize_html=False,
+                              resolve_relative_uris=False)
+    error = parsed.get("bozo_exception")
+    if parsed.get("bozo") and not isinstance(error, CharacterEncodingOverride):
+        line = error.getLineNumber() if hasattr(error, "getLineNumber") else None
+        if line is not None and not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<?xml"):
+            line = max(1, line - 1)  # feedparser puts an XML declaration line before it
+        why = error.getMessage() if hasattr(error, "getMessage") else str(error)
+        raise InputError(shown, line, f"not well-formed XML: {why}")
+    if not parsed.get("version", "").startswith("atom"):
+        raise InputError(shown, None, "not an Atom feed (an arXiv API result is one)")
+    default = collection_from_filename(name)
+    records: list[Abstract] = []
+    notices: list[Notice] = []
+    for entry in parsed.entries:
+        source = Source(name, len(records) + 1, None)
+        if "/api/errors" in entry.get("id", ""):
+            raise InputError(shown, None, f"{source.describe()}: the arXiv API reported an "
+                                          f"error: {' '.join(entry.get('summary', '').split())}")
+        records.append(to_abstract(_fields(entry), source, default, shown, notices))
+    return ParsedFile(default, tuple(records), tuple(notices))
+
+
+def _fields(entry: dict) -> dict[str, object]:
+    """One feed entry as a flat record (module docstring)."""
+    record: dict[str, object] = {
+        "title": entry.get("title"),
+        "abstract": entry.get("summary"),
+        "authors": [a.get("name") for a in entry.get("authors", ()) if a.get("name")],
+        "date": (entry.get("published") or entry.get("updated") or "")[:10] or None,
+        "doi": entry.get("arxiv_doi"),
+        "venue": entry.get("arxiv_journal_ref"),
+        "keywords": None,
+    }
+    for link in entry.get("links", ()):
+        if link.get("title") == "pdf" or link.get("type") == "application/pdf":
+            record.setdefault("pdf", link.get("href"))
+        elif link.get("rel") == "alternate":
+            record.setdefault("url", link.get("href"))
+    ident = entry.get("id", "")
+    if "arxiv.org/abs/" in ident:
+        record["arxiv_id"] = ident
+    record["code"] = _repositories(entry.get("arxiv_comment") or "")
+    return record
+
+
+def _repositories(comment: str) -> list[str]:
+    """The code repositories an arXiv comment links ("Code: https://github.com/o/r")."""
+    out: list[str] = []
+    for token in tokenize(comment):
+        if isinstance(token, Url) and (web := classify(token.raw)) and web.repo is not None:
+            out.append(web.repo.url)
+    return out

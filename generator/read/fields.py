@@ -1,0 +1,397 @@
+"""One record of a metadata file (a JSON object, a CSV row, a BibTeX entry, an arXiv or
+OpenReview entry already flattened by its reader) -> the abstract and its ``Metadata``.
+
+Field names are matched case-insensitively, with ``-`` and spaces read as ``_``; the first
+name of each row of ``ALIASES`` that the record has is used; other fields are ignored (exports
+carry many). One small function cleans each kind of value (as Pelican's
+``METADATA_PROCESSORS`` do):
+
+* text (title, venue, ...): a string (a number too, for ``year``), whitespace runs collapsed;
+* the abstract: lines stripped, runs of blank lines kept as one (inner paragraphs), control
+  characters and mojibake repaired as in ``.txt`` files (``generator.read.clean``);
+* names and keywords: a list of strings or of objects (``{"name": ...}``, CSL JSON's
+  ``{"given", "family"}``), or one string split at ``;``, else at `` and `` (BibTeX's rule),
+  else at ``,`` (keywords: ``;`` else ``,``);
+* dates: ISO 8601 (``2023``, ``2023-12``, ``2023-12-10``, a date-time), CSL JSON's
+  ``{"date-parts": [[2023, 12, 10]]}``; a BibTeX-style ``month`` completes a ``year``; a
+  record with neither takes its year from a venue that names one (``ICLR 2021 Oral``);
+* URLs: http(s) only, normalised by ``generator.text.urls``; a URL on arXiv, doi.org or
+  OpenReview also gives that identifier;
+* identifiers: ``generator.read.identifiers``.
+
+A value of the wrong kind raises ``FieldError`` naming the field; the reader adds the file and
+the record.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from generator.errors import InputError
+from generator.read.clean import Repair, repair_text
+from generator.read.identifiers import (
+    arxiv_id_of_doi,
+    ids_in_url,
+    parse_arxiv_id,
+    parse_doi,
+    parse_openreview_id,
+)
+from generator.records import Abstract, Metadata, Notice, Source
+from generator.text.markup import plain_label
+from generator.text.urls import normalize_url
+
+# Record attribute -> the field names that fill it, first match wins.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "title": ("title", "paper_title"),
+    "abstract": ("abstract", "summary", "abstract_text", "paper_abstract"),
+    "authors": ("authors", "author", "author_names", "creators"),
+    "venue": ("venue", "booktitle", "journal", "conference", "container_title",
+              "journal_ref"),
+    "collection": ("collection",),
+    "year": ("year",),
+    "month": ("month",),
+    "date": ("date", "published", "publication_date", "pub_date", "issued"),
+    "url": ("url", "paper_url", "link", "html_url", "abs_url"),
+    "pdf": ("pdf", "pdf_url", "pdf_link"),
+    "doi": ("doi",),
+    "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint"),
+    "openreview_id": ("openreview_id", "openreview", "forum"),
+    "code": ("code", "code_url", "github", "repository", "repo", "code_link"),
+    "keywords": ("keywords", "keyword"),
+    "entry_type": ("entry_type", "entrytype", "type"),
+    "cite_key": ("cite_key", "citation_key", "citekey"),
+}
+_FIELD_OF = {name: attr for attr, names in ALIASES.items() for name in reversed(names)}
+# CSL JSON item types (Zotero, Mendeley exports) -> BibTeX entry types.
+_CSL_TYPES = {"paper-conference": "inproceedings", "article-journal": "article",
+              "chapter": "incollection", "book": "book", "thesis": "phdthesis",
+              "report": "techreport", "manuscript": "unpublished", "article": "misc",
+              "webpage": "misc", "dataset": "misc", "software": "misc"}
+BIBTEX_TYPES = frozenset(("article", "book", "booklet", "conference", "inbook", "incollection",
+                          "inproceedings", "manual", "mastersthesis", "misc", "phdthesis",
+                          "proceedings", "techreport", "unpublished", "online", "software",
+                          "dataset", "report", "thesis"))
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+                                       "sep", "oct", "nov", "dec"), start=1)}
+_ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+-][0-9:]+)?)?")
+_VENUE_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_SPLIT_NAMES = (re.compile(r"\s*;\s*"), re.compile(r"\s*,?\s+and\s+", re.IGNORECASE),
+                re.compile(r"\s*,\s*"))
+_SPLIT_WORDS = (re.compile(r"\s*;\s*"), re.compile(r"\s*,\s*"))
+
+
+class FieldError(ValueError):
+    """A field's value cannot be used: ``field`` names it, the message says why."""
+
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(f"{field}: {why}")
+        self.field = field
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One record of a metadata file, cleaned.
+
+    Attributes:
+        text: the abstract (``""`` when the record has none).
+        meta: everything else the record gives.
+        collection: the record's own ``collection`` field, or ``""``.
+        repairs: the characters repaired in the abstract and title, for notices.
+    """
+
+    text: str
+    meta: Metadata
+    collection: str
+    repairs: tuple[tuple[str, Repair], ...]
+
+
+def field_names(record: Mapping[str, object]) -> dict[str, object]:
+    """``{attribute: value}`` for the fields of ``record`` that ``ALIASES`` knows (first alias
+    wins; ``None`` and empty strings count as absent)."""
+    found: dict[str, tuple[int, object]] = {}
+    for key, value in record.items():
+        if value is None or value == "" or not isinstance(key, str):
+            continue
+        hit = _alias(key)
+        if hit is not None and (hit[0] not in found or hit[1] < found[hit[0]][0]):
+            found[hit[0]] = (hit[1], value)
+    return {attr: value for attr, (_, value) in found.items()}
+
+
+@functools.lru_cache(maxsize=4096)  # a file's records share their field names
+def _alias(key: str) -> tuple[str, int] | None:
+    """``(attribute, rank among its aliases)`` of a field name, or ``None``."""
+    name = key.strip().lower().replace("-", "_").replace(" ", "_")
+    attr = _FIELD_OF.get(name)
+    return None if attr is None else (attr, ALIASES[attr].index(name))
+
+
+def read_entry(record: Mapping[str, object]) -> Entry:
+    """Clean one record (module docstring for the rules).
+
+    Raises:
+        FieldError: a field has a value of the wrong kind (names the field); the record has
+            neither a title nor an abstract.
+    """
+    f = field_names(record)
+    repairs: list[tuple[str, Repair]] = []
+    text = _abstract(f.get("abstract"), repairs)
+    title = _text(f, "title")
+    if title:
+        title, found = repair_text(title)
+        repairs += [("title", r) for r in found]
+    if not title and not text:
+        raise FieldError("title", "the record has neither a title nor an abstract")
+    ids = _identifiers(f)
+    year, date = _date(f)
+    meta = Metadata(
+        title=title,
+        authors=_names(f.get("authors"), "authors"),
+        venue=_text(f, "venue"),
+        year=year,
+        date=date,
+        url=ids.pop("url", ""),
+        pdf=ids.pop("pdf", ""),
+        doi=ids.get("doi", ""),
+        arxiv_id=ids.get("arxiv_id", ""),
+        openreview_id=ids.get("openreview_id", ""),
+        code=_urls(f.get("code"), "code"),
+        keywords=_words(f.get("keywords")),
+        entry_type=_entry_type(f.get("entry_type")),
+        cite_key=_text(f, "cite_key"),
+    )
+    return Entry(text, meta, _text(f, "collection"), tuple(repairs))
+
+
+def collection_name(meta: Metadata, own: str, default: str) -> str:
+    """The collection a record belongs to: its own ``collection`` field, else its venue (with
+    the year appended when the venue does not name it: ``NeurIPS`` + 2023 -> ``NeurIPS
+    2023``), else ``default`` (the file's name)."""
+    if own:
+        return own
+    if meta.venue:
+        venue = plain_label(meta.venue)
+        if meta.year is not None and not _VENUE_YEAR.search(venue):
+            return f"{venue} {meta.year}"
+        return venue
+    return default
+
+
+def _text(fields: Mapping[str, object], attr: str) -> str:
+    value = fields.get(attr)
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise FieldError(attr, f"expected text, got {_kind(value)}")
+    return " ".join(str(value).split())
+
+
+def _abstract(value: object, repairs: list[tuple[str, Repair]]) -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise FieldError("abstract", f"expected text, got {_kind(value)}")
+    lines = [line.strip() for line in value.replace("\r\n", "\n").replace("\r", "\n")
+             .split("\n")]
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    text, found = repair_text(text)
+    repairs += [("abstract", r) for r in found]
+    return text
+
+
+def _names(value: object, attr: str) -> tuple[str, ...]:
+    """Author names from a list of strings or name objects, or one string."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return _split(value, _SPLIT_NAMES)
+    if not isinstance(value, list):
+        raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
+    names: list[str] = []
+    for item in value:
+        if isinstance(item, dict):
+            item = _name_object(item, attr)
+        if not isinstance(item, str):
+            raise FieldError(attr, f"expected names (text), got {_kind(item)}")
+        name = " ".join(item.split())
+        if name:
+            names.append(name)
+    return tuple(names)
+
+
+def _name_object(item: dict, attr: str) -> str:
+    """``{"name": ...}``, ``{"literal": ...}`` or CSL JSON's ``{"given", "family"}``."""
+    for key in ("name", "literal", "full_name", "fullname"):
+        if isinstance(item.get(key), str):
+            return item[key]
+    parts = [item.get(k) for k in ("given", "non-dropping-particle", "family", "suffix")]
+    if any(isinstance(p, str) and p for p in parts):
+        return " ".join(p for p in parts if isinstance(p, str) and p)
+    raise FieldError(attr, "a name object needs 'name' or 'given'/'family'")
+
+
+def _split(text: str, separators: tuple[re.Pattern[str], ...]) -> tuple[str, ...]:
+    text = " ".join(text.split())
+    for sep in separators:
+        if sep.search(text):
+            return tuple(part for part in sep.split(text) if part)
+    return (text,) if text else ()
+
+
+def _words(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return _split(value, _SPLIT_WORDS)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(w for v in value if (w := " ".join(v.split())))
+    raise FieldError("keywords", f"expected a list of text or text, got {_kind(value)}")
+
+
+def _urls(value: object, attr: str) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if items is None:
+        return ()
+    if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
+        raise FieldError(attr, f"expected a URL or a list of URLs, got {_kind(value)}")
+    return tuple(dict.fromkeys(_url(v, attr) for v in items if v.strip()))
+
+
+def _url(value: str, attr: str) -> str:
+    url = normalize_url(value)
+    if url is None:
+        raise FieldError(attr, f"{value.strip()[:80]!r} is not an http(s) URL")
+    return url
+
+
+def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
+    """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
+    what the URLs and an arXiv DOI name."""
+    out: dict[str, str] = {}
+    parsers = {"doi": parse_doi, "arxiv_id": parse_arxiv_id,
+               "openreview_id": parse_openreview_id}
+    for attr, parse in parsers.items():
+        value = _text(f, attr)
+        if value:
+            try:
+                out[attr] = parse(value)
+            except ValueError as exc:
+                raise FieldError(attr, str(exc)) from None
+    for attr in ("url", "pdf"):
+        value = _text(f, attr)
+        if value:
+            out[attr] = _url(value, attr)
+            for key, found in ids_in_url(out[attr]).items():
+                out.setdefault(key, found)
+    if "doi" in out and "arxiv_id" not in out and (arxiv := arxiv_id_of_doi(out["doi"])):
+        out["arxiv_id"] = arxiv
+    return out
+
+
+def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
+    """``(year, ISO date)`` from ``date`` (or ``year`` and ``month``)."""
+    date = _parse_date(f["date"]) if "date" in f else ""
+    year_text = _text(f, "year")
+    if not year_text and not date and (m := _VENUE_YEAR.search(_text(f, "venue"))):
+        year_text = m.group(0)  # "ICLR 2021 Oral" names its year
+    if year_text:
+        if not re.fullmatch(r"\d{4}", year_text):
+            raise FieldError("year", f"{year_text!r} is not a year (four digits)")
+        if not date:
+            date = year_text
+            month = _month(_text(f, "month"))
+            if month:
+                date += f"-{month:02d}"
+        elif not date.startswith(year_text):
+            raise FieldError("year", f"{year_text} contradicts the date {date}")
+    return (int(date[:4]) if date else None), date
+
+
+def _parse_date(value: object) -> str:
+    if isinstance(value, dict):  # CSL JSON: {"date-parts": [[2023, 12, 10]]}
+        parts = value.get("date-parts")
+        if (isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]
+                and all(isinstance(p, int | str) and str(p).isdigit() for p in parts[0][:3])):
+            nums = [int(p) for p in parts[0][:3]]
+            value = "-".join([f"{nums[0]:04d}", *(f"{n:02d}" for n in nums[1:])])
+        elif isinstance(value.get("raw"), str):
+            value = value["raw"]
+        else:
+            raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
+    if isinstance(value, int) and not isinstance(value, bool) and 1000 <= value <= 9999:
+        value = str(value)
+    if not isinstance(value, str):
+        raise FieldError("date", f"expected an ISO 8601 date, got {_kind(value)}")
+    m = _ISO_DATE.fullmatch(value.strip())
+    month, day = (m.group(2), m.group(3)) if m else (None, None)
+    if m is None or (month and not 1 <= int(month) <= 12) or (day and not 1 <= int(day) <= 31):
+        raise FieldError("date", f"{value.strip()[:40]!r} is not an ISO 8601 date "
+                                 "(YYYY, YYYY-MM or YYYY-MM-DD)")
+    return "-".join(p for p in m.groups() if p)
+
+
+def _month(text: str) -> int | None:
+    """A BibTeX month: ``12``, ``dec``, ``December``; ``None`` when empty or unknown."""
+    if text.isdigit() and 1 <= int(text) <= 12:
+        return int(text)
+    return _MONTHS.get(text[:3].lower()) if text else None
+
+
+def _entry_type(value: object) -> str:
+    """A BibTeX entry type, lower-case; CSL JSON types are mapped; anything else (a generic
+    ``type`` field may mean ``poster``) is not an entry type: ``""``."""
+    if not isinstance(value, str):
+        return ""
+    name = value.strip().lower()
+    if name in BIBTEX_TYPES:
+        return name
+    return _CSL_TYPES.get(name, "")
+
+
+def _kind(value: object) -> str:
+    """How a message names a JSON value's kind."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFile:
+    """One input file read: the collection its records fall back to (the header, or a name
+    made from the file name), its records (one ``Source`` each) and the notices of what was
+    repaired while reading it."""
+
+    collection: str
+    records: tuple[Abstract, ...]
+    notices: tuple[Notice, ...]
+
+
+def to_abstract(record: Mapping[str, object], source: Source, default: str, shown: str,
+                notices: list[Notice]) -> Abstract:
+    """``read_entry`` of one record of the file ``shown``, as an ``Abstract`` with its
+    ``source`` and collection (``collection_name``); repairs are appended to ``notices``.
+
+    Raises:
+        InputError: the record's fields cannot be used (names the file, the line when known,
+            the record, the field and why).
+    """
+    try:
+        entry = read_entry(record)
+    except FieldError as exc:
+        raise InputError(shown, source.line, f"{source.describe(line=False)}: {exc}") from None
+    for field, repair in entry.repairs:
+        what = ("control characters" if repair.kind == "control"
+                else "mojibake repaired (ftfy)")
+        notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
+                                                  f"{what}: {repair.detail}"))
+    return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
+                    (source,), entry.meta)

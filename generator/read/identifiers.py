@@ -1,0 +1,140 @@
+"""Paper identifiers as the input files write them -> one normalised spelling each.
+
+The rules (README "Input formats", "Identifiers"):
+
+* **DOI**: a ``doi:`` prefix or a resolver URL (``https://doi.org/``, ``http://dx.doi.org/``)
+  is removed, percent-escapes of a resolver URL are decoded, and the DOI is lower-cased: DOIs
+  are case-insensitive (DOI Handbook, section 2.4). What remains must look like
+  ``10.<registrant>/<suffix>`` (Crossref's pattern: four to nine registrant digits, a
+  non-empty suffix without spaces). arXiv's own DOIs (``10.48550/arXiv.2401.01234``) also give
+  the arXiv id.
+* **arXiv id**: ``2401.01234`` (since 2007: ``YYMM.NNNN`` or ``YYMM.NNNNN``) or
+  ``hep-th/9901001`` (archive/number, before 2007); an ``arXiv:`` prefix, an abs or PDF URL on
+  arxiv.org and a version suffix (``v2``) are removed, so every version of a paper is one
+  paper and its links lead to the latest version.
+* **OpenReview id**: the forum id (``[A-Za-z0-9_-]``, at least six characters), as given or
+  read from a forum or PDF URL (``https://openreview.net/forum?id=...``).
+
+Each ``parse_*`` returns the normalised id or raises ``ValueError`` with what is wrong (the
+reader adds file and record). ``*_url`` give the links a page shows.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+_DOI = re.compile(r"10\.\d{4,9}/\S+")
+_DOI_PREFIX = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", re.IGNORECASE)
+_ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(?:v\d+)?")
+_ARXIV_OLD = re.compile(r"([a-z][a-z-]*(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?")
+_ARXIV_PREFIX = re.compile(
+    r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)", re.IGNORECASE)
+_ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.+)")
+_OPENREVIEW = re.compile(r"[A-Za-z0-9_-]{6,}")
+_OPENREVIEW_HOSTS = ("openreview.net", "www.openreview.net")
+
+
+def parse_doi(value: str) -> str:
+    """``"https://doi.org/10.1145/3292500.3330701"`` -> ``"10.1145/3292500.3330701"``.
+
+    Raises:
+        ValueError: not a DOI.
+    """
+    text = value.strip()
+    prefix = _DOI_PREFIX.match(text)
+    if prefix:
+        text = text[prefix.end():]
+        if prefix.group(0).lower().startswith("http"):
+            text = unquote(text)
+    if not _DOI.fullmatch(text):
+        raise ValueError(f"{value!r} is not a DOI (10.<registrant>/<suffix>)")
+    return text.lower()
+
+
+def parse_arxiv_id(value: str) -> str:
+    """``"arXiv:2401.01234v2"``, ``"https://arxiv.org/pdf/2401.01234v2.pdf"`` ->
+    ``"2401.01234"``; ``"hep-th/9901001v1"`` -> ``"hep-th/9901001"``.
+
+    Raises:
+        ValueError: not an arXiv id.
+    """
+    text = value.strip()
+    prefix = _ARXIV_PREFIX.match(text)
+    if prefix:
+        text = text[prefix.end():].split("?", 1)[0].split("#", 1)[0].rstrip("/")
+        text = text.removesuffix(".pdf")
+    for pattern in (_ARXIV_NEW, _ARXIV_OLD):
+        m = pattern.fullmatch(text)
+        if m:
+            return m.group(1)
+    raise ValueError(f"{value!r} is not an arXiv id (2401.01234 or hep-th/9901001)")
+
+
+def parse_openreview_id(value: str) -> str:
+    """``"https://openreview.net/forum?id=BkE8NjCqYm"`` or ``"BkE8NjCqYm"`` ->
+    ``"BkE8NjCqYm"``.
+
+    Raises:
+        ValueError: neither an OpenReview forum id nor a forum or PDF URL holding one.
+    """
+    text = value.strip()
+    if text.lower().startswith(("http://", "https://")):
+        parts = urlsplit(text)
+        ids = parse_qs(parts.query).get("id") if parts.hostname in _OPENREVIEW_HOSTS else None
+        if not ids:
+            raise ValueError(f"{value!r} is not an OpenReview forum or PDF URL (…?id=...)")
+        text = ids[0]
+    if not _OPENREVIEW.fullmatch(text):
+        raise ValueError(f"{value!r} is not an OpenReview id (letters, digits, _ and -)")
+    return text
+
+
+def arxiv_id_of_doi(doi: str) -> str | None:
+    """The arXiv id of an arXiv DOI (``10.48550/arxiv.2401.01234``), else ``None``."""
+    m = _ARXIV_DOI.fullmatch(doi)
+    if m is None:
+        return None
+    try:
+        return parse_arxiv_id(m.group(1))
+    except ValueError:
+        return None
+
+
+def ids_in_url(url: str) -> dict[str, str]:
+    """The identifiers a paper URL names: ``{"arxiv_id": ...}`` for an arXiv abs/PDF URL,
+    ``{"doi": ...}`` for a DOI resolver URL, ``{"openreview_id": ...}`` for an OpenReview
+    forum/PDF URL; ``{}`` for any other URL."""
+    host = (urlsplit(url.strip()).hostname or "").lower()
+    try:
+        if host.endswith("arxiv.org"):
+            return {"arxiv_id": parse_arxiv_id(url)}
+        if host in ("doi.org", "dx.doi.org"):
+            return {"doi": parse_doi(url)}
+        if host in _OPENREVIEW_HOSTS:
+            return {"openreview_id": parse_openreview_id(url)}
+    except ValueError:
+        pass
+    return {}
+
+
+def arxiv_abs_url(arxiv_id: str) -> str:
+    """The arXiv abstract page: ``https://arxiv.org/abs/2401.01234``."""
+    return f"https://arxiv.org/abs/{arxiv_id}"
+
+
+def arxiv_pdf_url(arxiv_id: str) -> str:
+    """The arXiv PDF (latest version): ``https://arxiv.org/pdf/2401.01234``."""
+    return f"https://arxiv.org/pdf/{arxiv_id}"
+
+
+def doi_url(doi: str) -> str:
+    """The DOI resolver link (``https://doi.org/10.1145/...``), as the DOI Foundation
+    recommends displaying DOIs; characters a URL path cannot hold (``#``, ``?``, ``<``,
+    spaces, non-ASCII) are percent-encoded (DOI Handbook, section 2.5.2.4)."""
+    return "https://doi.org/" + quote(doi, safe="/:;()[]@!$&'*+,=-._~")
+
+
+def openreview_url(forum_id: str) -> str:
+    """The OpenReview forum page: ``https://openreview.net/forum?id=...``."""
+    return f"https://openreview.net/forum?id={forum_id}"

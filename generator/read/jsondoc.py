@@ -1,0 +1,59 @@
+"""JSON documents (``.json``): an array of record objects, or an object holding one under
+``notes`` (an OpenReview API response), ``papers``, ``records`` or ``items`` (field names:
+``generator.read.fields``; OpenReview notes: ``generator.read.openreview``). JSON does not say
+on which line an element starts, so records are named by their position (``record 3``)."""
+
+from __future__ import annotations
+
+import json
+
+from generator.errors import InputError
+from generator.read.clean import decode
+from generator.read.fields import ParsedFile
+from generator.read.openreview import is_note, json_record
+from generator.read.text import collection_from_filename
+from generator.records import Abstract, Notice, Source
+
+LIST_KEYS = ("notes", "papers", "records", "items")
+
+
+def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
+    """Read one ``.json`` file.
+
+    Args:
+        data: the file's bytes.
+        name: the file name (``Source.file``; the default collection comes from it).
+        shown: how messages name the file.
+
+    Raises:
+        InputError: not UTF-8, not JSON (line and column named), not an array of objects
+            (nor an object holding one), or a record whose fields cannot be used.
+    """
+    text = decode(data, shown)
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(shown, exc.lineno, f"not JSON: {exc.msg} (column {exc.colno})"
+                         ) from None
+    except RecursionError:
+        raise InputError(shown, None, "not JSON: nested too deeply") from None
+    items = _items(document, shown)
+    default = collection_from_filename(name)
+    records: list[Abstract] = []
+    notices: list[Notice] = []
+    for number, record in enumerate(items, start=1):
+        records.append(json_record(record, Source(name, number, None), default, shown, notices))
+    return ParsedFile(default, tuple(records), tuple(notices))
+
+
+def _items(document: object, shown: str) -> list:
+    if isinstance(document, list):
+        return document
+    if isinstance(document, dict):
+        for key in LIST_KEYS:
+            if isinstance(document.get(key), list):
+                return document[key]
+        if is_note(document):  # a single note
+            return [document]
+    raise InputError(shown, None, "expected a JSON array of records, or an object with a "
+                                  + " / ".join(repr(k) for k in LIST_KEYS) + " array")

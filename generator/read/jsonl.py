@@ -1,0 +1,46 @@
+"""The JSON Lines format (``.jsonl``): one JSON object per line, one record each (field names:
+``generator.read.fields``; OpenReview notes: ``generator.read.openreview``). Blank lines are
+skipped; any other line that is not a JSON object stops the run with its line number."""
+
+from __future__ import annotations
+
+import json
+
+from generator.errors import InputError
+from generator.read.clean import decode
+from generator.read.fields import ParsedFile
+from generator.read.openreview import json_record
+from generator.read.text import collection_from_filename
+from generator.records import Abstract, Notice, Source
+
+
+def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
+    """Read one ``.jsonl`` file.
+
+    Args:
+        data: the file's bytes.
+        name: the file name (``Source.file``; the default collection comes from it).
+        shown: how messages name the file.
+
+    Raises:
+        InputError: not UTF-8, a line that is not a JSON object, or a record whose fields
+            cannot be used (file, line, record and field named).
+    """
+    text = decode(data, shown)
+    default = collection_from_filename(name)
+    records: list[Abstract] = []
+    notices: list[Notice] = []
+    loads = json.loads
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(shown, number, f"not JSON: {exc.msg} (column {exc.colno})"
+                             ) from None
+        except RecursionError:
+            raise InputError(shown, number, "not JSON: nested too deeply") from None
+        records.append(json_record(record, Source(name, len(records) + 1, number), default,
+                                   shown, notices))
+    return ParsedFile(default, tuple(records), tuple(notices))

@@ -1,0 +1,75 @@
+"""OpenReview notes (as its API returns them, saved to ``.json`` or ``.jsonl``) -> flat records
+for ``generator.read.fields``.
+
+A note is a JSON object with a ``content`` object and an ``id`` or ``forum``. Both API shapes
+are read: v1 (``"content": {"title": "..."}``) and v2 (``"content": {"title": {"value":
+"..."}}``). What is taken besides the content's own fields (``title``, ``abstract``,
+``authors``, ``keywords``, ``venue``, ``pdf``, ``code``, ...):
+
+* ``openreview_id``: the note's ``forum`` (the submission), else its ``id``;
+* ``pdf``: a site-relative path (``/pdf/0a1b.pdf``) made absolute on openreview.net;
+* ``date``: the publication date ``pdate``, else the date the note was made public ``odate``
+  (milliseconds since the Unix epoch, UTC); not ``cdate``, when the submission was made;
+* ``venue``: ``content.venue`` (``"NeurIPS 2023 poster"``), else ``content.venueid``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timezone
+
+from generator.errors import InputError
+from generator.read.fields import to_abstract
+from generator.records import Abstract, Notice, Source
+
+SITE = "https://openreview.net"
+_DATES = ("pdate", "odate")
+
+
+def is_note(record: Mapping[str, object]) -> bool:
+    """True for an OpenReview note: a ``content`` object and an ``id`` or ``forum``."""
+    return isinstance(record.get("content"), dict) and ("id" in record or "forum" in record)
+
+
+def flatten(note: Mapping[str, object]) -> dict[str, object]:
+    """The note's fields as one flat record (module docstring)."""
+    content = note["content"]
+    out: dict[str, object] = {}
+    for key, value in content.items():
+        if isinstance(value, dict) and "value" in value:  # API v2
+            value = value["value"]
+        out[key] = value
+    if not out.get("venue") and out.get("venueid"):
+        out["venue"] = out["venueid"]
+    forum = note.get("forum") or note.get("id")
+    if isinstance(forum, str) and forum:
+        out["openreview_id"] = forum
+    pdf = out.get("pdf")
+    if isinstance(pdf, str) and pdf.startswith("/"):
+        out["pdf"] = SITE + pdf
+    if "date" not in out:
+        for key in _DATES:
+            stamp = note.get(key)
+            if isinstance(stamp, int | float) and not isinstance(stamp, bool) and stamp > 0:
+                try:
+                    when = datetime.fromtimestamp(stamp / 1000, tz=timezone.utc)
+                except (OverflowError, OSError, ValueError):
+                    continue
+                out["date"] = when.date().isoformat()
+                break
+    return out
+
+
+def json_record(value: object, source: Source, default: str, shown: str,
+                notices: list[Notice]) -> Abstract:
+    """One element of a JSON or JSON Lines file as an ``Abstract``: an object, flattened first
+    when it is an OpenReview note (``generator.read.fields.to_abstract``).
+
+    Raises:
+        InputError: the element is not an object, or its fields cannot be used.
+    """
+    if not isinstance(value, dict):
+        raise InputError(shown, source.line, f"{source.describe(line=False)}: expected a JSON "
+                                             f"object, got {type(value).__name__}")
+    return to_abstract(flatten(value) if is_note(value) else value, source, default, shown,
+                       notices)

@@ -1,0 +1,69 @@
+"""Tables with a header row: CSV (``.csv``, comma-separated) and TSV (``.tsv``, tab-separated),
+read with Python's ``csv`` module (RFC 4180 quoting: a quoted field may hold the delimiter,
+line breaks and doubled quotes). The header names the fields (``generator.read.fields``);
+every following non-empty row is one record, named by its number and the line it starts on."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from generator.errors import InputError
+from generator.read.clean import decode
+from generator.read.fields import ParsedFile, field_names, to_abstract
+from generator.read.text import collection_from_filename
+from generator.records import Abstract, Notice, Source
+
+DELIMITERS = {".csv": ",", ".tsv": "\t"}
+
+
+def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
+    """Read one ``.csv`` or ``.tsv`` file (the delimiter from its extension).
+
+    Args:
+        data: the file's bytes.
+        name: the file name (``Source.file``; the default collection comes from it).
+        shown: how messages name the file.
+
+    Raises:
+        InputError: not UTF-8, no header naming a ``title`` or ``abstract`` column, a
+            malformed row (more cells than the header, a quote left open), or a record whose
+            fields cannot be used.
+    """
+    text = decode(data, shown)
+    delimiter = DELIMITERS.get(name[name.rfind("."):].lower(), ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    default = collection_from_filename(name)
+    records: list[Abstract] = []
+    notices: list[Notice] = []
+    header: list[str] | None = None
+    last = 0  # the line the previous row ended on
+    try:
+        for row in reader:
+            start, last = last + 1, reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if header is None:
+                header = _header(row, shown, start)
+                continue
+            source = Source(name, len(records) + 1, start)
+            if len(row) > len(header):
+                raise InputError(shown, start, f"{source.describe(line=False)}: {len(row)} "
+                                               f"cells, but the header names {len(header)}")
+            record = dict(zip(header, row, strict=False))
+            records.append(to_abstract(record, source, default, shown, notices))
+    except csv.Error as exc:
+        kind = "TSV" if delimiter == "\t" else "CSV"
+        raise InputError(shown, reader.line_num or None, f"not {kind}: {exc}") from None
+    return ParsedFile(default, tuple(records), tuple(notices))
+
+
+def _header(row: list[str], shown: str, line: int) -> list[str]:
+    """The header's field names; it must name a title or abstract column."""
+    names = [cell.strip() for cell in row]
+    known = field_names(dict.fromkeys(names, "x"))
+    if "title" not in known and "abstract" not in known:
+        raise InputError(shown, line, "the first row must be a header naming a 'title' or "
+                                      "'abstract' column (found: "
+                                      + ", ".join(repr(n) for n in names[:8]) + ")")
+    return names

@@ -1,0 +1,152 @@
+"""A digest of every input format: the shipped examples beside the seeds build with
+``--strict`` and zero warnings, each paper shows its given title, authors and links; a bad file
+leaves the previous site as it was."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from conftest import ROOT, _copy_project, run_build
+
+from generator.read import read_seeds
+
+pytestmark = pytest.mark.e2e  # builds sites
+
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def mixed_project(tmp_path_factory) -> Path:
+    """The project with examples/* copied into seeds/, built once."""
+    project = _copy_project(tmp_path_factory.mktemp("mixed") / "project")
+    for path in EXAMPLES.iterdir():
+        shutil.copy2(path, project / "seeds" / path.name)
+    proc = run_build(project)
+    if proc.returncode != 0:
+        pytest.fail(f"build failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    (project / "build.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
+    return project
+
+
+def _given(project: Path) -> list[dict]:
+    papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
+    return [p for p in papers if not p["sources"][0]["file"].endswith(".txt")]
+
+
+def test_every_format_builds_strict_without_warnings(mixed_project: Path) -> None:
+    """One file of each format beside the seeds: the strict build succeeds, warns about
+    nothing, and its summary counts the records per file, the merged record and the paper
+    without an abstract."""
+    log = (mixed_project / "build.log").read_text(encoding="utf-8")
+    assert "warnings: 0" in log and "WARNING" not in log
+    for path in EXAMPLES.iterdir():
+        assert f"  {path.name}: " in log
+    assert "merged: 1 record joined a paper read before" in log
+    assert "without an abstract: " in log
+    papers = json.loads((mixed_project / "site" / "papers.json").read_text(encoding="utf-8"))
+    seeds = sum(1 for p in papers if p["sources"][0]["file"].endswith(".txt"))
+    assert f"papers: {len(papers)} pages" in log and seeds < len(papers)
+
+
+def test_each_paper_shows_its_given_title_authors_and_links(mixed_project: Path) -> None:
+    """Every paper from a metadata file: page title = given title (plain text), byline =
+    its authors, a badge per paper link, a BibTeX entry with its title and authors."""
+    site = mixed_project / "site"
+    given = _given(mixed_project)
+    assert len(given) == len(read_seeds(EXAMPLES).abstracts)
+    for p in given:
+        soup = BeautifulSoup((site / p["url"] / "index.html").read_text(encoding="utf-8"),
+                             "html.parser")
+        for mark in soup.select("h1 a.headerlink"):
+            mark.decompose()
+        assert soup.find("h1").get_text(strip=True) == p["title"]
+        byline = soup.find("p", class_="pd-byline").get_text(" ", strip=True)
+        assert byline.startswith(", ".join(p["authors"]))
+        badges = [a["href"] for a in soup.select(".pd-meta a.pd-badge--paper")]
+        assert badges == [x["url"] for x in p["paper_links"]] and badges
+        bibtex = soup.select_one(".pd-cite code.language-bibtex").get_text()
+        assert " and ".join(p["authors"]) in bibtex.replace("{", "").replace("}", "").replace(
+            "\\", "") or p["sources"][0]["file"].endswith(".bib")
+        if p["doi"]:
+            assert f"https://doi.org/{p['doi']}" in badges and "  doi " in bibtex
+        if p["arxiv_id"]:
+            assert f"https://arxiv.org/abs/{p['arxiv_id']}" in badges
+            assert f"eprint        = {{{p['arxiv_id']}}}" in bibtex
+
+
+def test_exact_pages_of_two_examples(mixed_project: Path) -> None:
+    """BERT (BibTeX: TeX title, DOI, arXiv, given URL) and the merged DDPM record."""
+    site = mixed_project / "site"
+    by_title = {p["title"]: p for p in _given(mixed_project)}
+    bert = by_title["BERT: Pre-training of Deep Bidirectional Transformers for Language "
+                    "Understanding"]
+    assert (bert["authors"][0], bert["venue"], bert["year"]) == ("Jacob Devlin", "NAACL-HLT",
+                                                                  2019)
+    assert [x["kind"] for x in bert["paper_links"]] == ["arxiv", "pdf", "doi", "page"]
+    soup = BeautifulSoup((site / bert["url"] / "index.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    assert soup.find("p", class_="pd-byline").get_text(strip=True) == (
+        "Jacob Devlin, Ming-Wei Chang, Kenton Lee, Kristina Toutanova · NAACL-HLT · 2019")
+    assert soup.select_one(".pd-cite code").get_text().startswith(
+        "@inproceedings{devlin2019bert,\n  title         = {{BERT}: Pre-training")
+    adam = by_title["Adam: A Method for Stochastic Optimization"]
+    page = BeautifulSoup((site / adam["url"] / "index.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    assert adam["abstract"] == "" and page.select_one("p.pd-no-abstract")
+    assert not page.select(".admonition.abstract") and not page.find(id="abstract")
+    assert page.find("meta", attrs={"name": "description"})["content"] == (
+        "Adam: A Method for Stochastic Optimization · Diederik P. Kingma, Jimmy Ba · ICLR")
+    ddpm = by_title["Denoising Diffusion Probabilistic Models"]
+    assert [s["file"] for s in ddpm["sources"]] == ["papers.bib", "papers.jsonl"]
+    assert ddpm["code_status"] == "available" and ddpm["code"][0]["repo"] == "diffusion"
+    assert "Diffusion Models" in ddpm["tags"]
+
+
+def test_listing_shows_authors_and_statistics_name_venues_and_authors(mixed_project) -> None:
+    site = mixed_project / "site"
+    given = _given(mixed_project)
+    vit = next(p for p in given if p["openreview_id"] == "YicbFdNTTy")
+    slug = vit["collection"].lower().replace(" ", "-")
+    listing = BeautifulSoup((site / "collections" / slug / "index.html").read_text(
+        encoding="utf-8"), "html.parser")
+    assert listing.find("p", class_="pd-entry__authors").get_text(strip=True) == (
+        "Alexey Dosovitskiy, Lucas Beyer, Alexander Kolesnikov, et al. · ICLR 2021 Oral")
+    stats = (site / "stats" / "index.html").read_text(encoding="utf-8")
+    assert 'id="chart-venues"' in stats and 'id="chart-authors"' in stats
+    assert 'data-label="NeurIPS" data-count="' in stats
+
+
+def test_feed_lists_dated_papers_first_with_absolute_links(mixed_project: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    atom = "{http://www.w3.org/2005/Atom}"
+    root = ET.parse(mixed_project / "site" / "feed.xml").getroot()
+    entries = root.findall(f"{atom}entry")
+    dated = [p for p in _given(mixed_project) if p["date"]]
+    newest = max(dated, key=lambda p: p["date"])
+    assert entries[0].findtext(f"{atom}title") == newest["title"]
+    assert entries[0].find(f"{atom}link").get("href") == (
+        "https://example.github.io/paper-digest/" + newest["url"])
+
+
+def test_bad_file_leaves_the_previous_site(mixed_project: Path, tmp_path: Path) -> None:
+    """A malformed BibTeX entry stops the build naming file, line and entry; docs_src and
+    site are left exactly as they were."""
+    project = tmp_path / "p"
+    shutil.copytree(mixed_project, project)
+    def files() -> dict[Path, bytes]:
+        return {p: p.read_bytes() for folder in ("docs_src", "site")
+                for p in (project / folder).rglob("*") if p.is_file()}
+
+    before = files()
+    (project / "seeds" / "zz.bib").write_text("@article{ok, title={Fine}}\n\n"
+                                              "@article{bad,\n  title = {T},\n  doi = {nope}\n}\n",
+                                              encoding="utf-8")
+    proc = run_build(project)
+    assert proc.returncode == 1
+    assert "seeds/zz.bib:3: entry bad: doi: 'nope' is not a DOI" in proc.stderr
+    assert files() == before
