@@ -27,7 +27,7 @@ from functools import lru_cache
 from generator.config.taxonomy import TagRule, Taxonomy
 from generator.errors import InputError
 from generator.extract.tag_model import TagModel, load_model
-from generator.infra.regex import Regex, ascii_bytes
+from generator.infra.regex import Regex, re2_text
 
 try:
     import ahocorasick
@@ -275,7 +275,7 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
         for i, pattern in m.by_prefix.get(prefix, ()):
             if not found.in_head[i]:
                 found.in_head[i] = any(pattern.match(headline, at) for at in offsets)
-    raw = (ascii_bytes(text), ascii_bytes(headline))
+    raw = (re2_text(text), re2_text(headline))
     for i, rule in enumerate(taxonomy.rules):
         if rule.exclude is not None:
             _score_excluding(found, i, m, (text, text_at, raw[0]), (headline, head_at, raw[1]))
@@ -331,30 +331,30 @@ def _score_in_full(found: _Mentions, i: int, patterns: Iterable[re.Pattern[str]]
 
 
 def _score_regexes(found: _Mentions, i: int, regexes: Iterable[Regex],
-                   text: tuple[str, bytes | None], headline: tuple[str, bytes | None]) -> None:
+                   text: tuple[str, str | bytes | None],
+                   headline: tuple[str, str | bytes | None]) -> None:
     """``_score_in_full`` without ``exclude``, for ``Regex`` patterns; ``text`` and
-    ``headline`` come with their ``ascii_bytes``."""
+    ``headline`` come with their ``re2_text``."""
     for regex in regexes:
         found.count(i, (start for start, _ in regex.spans(*text)), text[0])
         found.in_head[i] = found.in_head[i] or regex.search(*headline)
 
 
 def _score_excluding(found: _Mentions, i: int, m: Matcher,
-                     text: tuple[str, dict[str, list[int]], bytes | None],
-                     headline: tuple[str, dict[str, list[int]], bytes | None]) -> None:
+                     text: tuple[str, dict[str, list[int]], str | bytes | None],
+                     headline: tuple[str, dict[str, list[int]], str | bytes | None]) -> None:
     """A rule with excluded spans: its prefixed patterns tried at their prefixes' offsets in
     the blanked text, the others in full. ``text`` and ``headline`` come with their prefix
     offsets (``PrefixIndex.positions``), which stand while blanking changed nothing, and
-    their ``ascii_bytes``."""
+    their ``re2_text``."""
     exclude = m.exclude[i]
     body_spans, head_spans = exclude.spans(text[0], text[2]), exclude.spans(*headline[::2])
     body = _replaced(text[0], body_spans, None)
     head = _replaced(headline[0], head_spans, " ")
     body_at = m.index.positions(body.lower()) if body_spans else text[1]
     head_at = m.index.positions(head.lower()) if head_spans else headline[1]
-    # Blanking writes spaces only: ASCII stays ASCII.
-    body_raw = body.encode("ascii") if text[2] is not None else None
-    head_raw = head.encode("ascii") if headline[2] is not None else None
+    body_raw = re2_text(body) if body_spans else text[2]
+    head_raw = re2_text(head) if head_spans else headline[2]
     for regex, prefix in zip(m.full[i], m.prefixes[i], strict=True):
         if prefix is None:
             _score_regexes(found, i, (regex,), (body, body_raw), (head, head_raw))

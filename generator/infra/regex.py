@@ -11,9 +11,13 @@ offset of a text; RE2 runs one automaton over the text. They agree when:
   (``re`` also matches before a final newline), ``[:`` (a POSIX class in RE2, a nested set in
   ``re``), ``{,`` (``{0,n}`` in ``re``, a literal in RE2), ``\\Z`` and ``\\`` + digit
   (backreferences and octal escapes);
-* the text is ASCII without ``\\v`` and ``\\x1c``-``\\x1f``: there ``\\w``, ``\\d``, ``\\b`` and
-  case folding mean the same in both (RE2's are ASCII; ``re``'s are Unicode, which only adds
-  non-ASCII characters), and ``\\s`` too (``re`` also counts those five controls as space);
+* the text has no character that ``re`` counts as a word character, a digit or a space and
+  RE2 does not: none outside ASCII that is ``\\w`` or ``\\s`` for ``re`` (letters, digits,
+  non-ASCII spaces; the letters that fold to ASCII ones, such as the Kelvin sign and the long
+  s, are among them), no ``\\v`` or ``\\x1c``-``\\x1f`` (spaces for
+  ``re`` only) and no lone surrogate (not UTF-8). The other characters (dashes, quotes,
+  operators, ``×``) are neither word, digit nor space and have no case in both engines, so
+  ``\\w``, ``\\d``, ``\\s``, ``\\b``, classes and case folding agree;
 * no match is empty (``finditer`` steps past an empty match differently): a text where RE2
   finds an empty match is matched by ``re`` instead.
 
@@ -34,7 +38,10 @@ except ImportError:  # pragma: no cover - exercised by forcing ``engine=False`` 
 
 _FLAGS_OK = re.IGNORECASE | re.UNICODE
 _READ_DIFFERENTLY = re.compile(r"\$|\[:|\{,|\\Z|\\\d")
-_NOT_PLAIN_ASCII = re.compile("[\x0b\x1c-\x1f]")
+# Characters on which the engines' classes differ (module docstring), found by re's own
+# classes: non-ASCII word characters, non-ASCII spaces, the ASCII controls only re counts as
+# space, lone surrogates.
+_READ_APART = re.compile(r"[^\W\x00-\x7f]|[^\S\x00-\x7f]|[\x0b\x1c-\x1f\ud800-\udfff]")
 
 
 def re2_available() -> bool:
@@ -42,13 +49,13 @@ def re2_available() -> bool:
     return re2 is not None
 
 
-def ascii_bytes(text: str) -> bytes | None:
-    """``text`` encoded for RE2 when it is text on which RE2 and ``re`` agree (ASCII, none of
-    the controls ``re`` counts as space and RE2 does not), else ``None``. Offsets in the bytes
-    are offsets in the text."""
-    if text.isascii() and _NOT_PLAIN_ASCII.search(text) is None:
-        return text.encode("ascii")
-    return None
+def re2_text(text: str) -> str | bytes | None:
+    """``text`` as RE2 reads it like ``re`` does, or ``None`` when it holds a character the
+    engines read apart (module docstring). ASCII text comes as bytes, whose offsets are the
+    text's (RE2 then needs no offset conversion)."""
+    if _READ_APART.search(text) is not None:
+        return None
+    return text.encode("ascii") if text.isascii() else text
 
 
 class Regex:
@@ -63,12 +70,12 @@ class Regex:
         self.pattern = pattern
         self.twin = _twin(pattern) if engine else None
 
-    def spans(self, text: str, raw: bytes | None) -> list[tuple[int, int]]:
+    def spans(self, text: str, raw: str | bytes | None) -> list[tuple[int, int]]:
         """``[(start, end), ...]`` of ``self.pattern.finditer(text)``.
 
         Args:
             text: the text.
-            raw: ``ascii_bytes(text)``, computed once per text by the caller.
+            raw: ``re2_text(text)``, computed once per text by the caller.
         """
         if self.twin is not None and raw is not None:
             found = [m.span() for m in self.twin.finditer(raw)]
@@ -76,7 +83,7 @@ class Regex:
                 return found
         return [m.span() for m in self.pattern.finditer(text)]
 
-    def search(self, text: str, raw: bytes | None) -> bool:
+    def search(self, text: str, raw: str | bytes | None) -> bool:
         """Whether ``self.pattern.search(text)`` finds a match."""
         if self.twin is not None and raw is not None:
             found = self.twin.search(raw)
