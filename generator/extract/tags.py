@@ -29,25 +29,36 @@ from slugify import slugify
 from generator.config.taxonomy import TagRule, Taxonomy
 from generator.errors import InputError
 from generator.extract.tag_model import TagModel, load_model
+from generator.infra.regex import Regex, re2_text
+
+try:
+    import ahocorasick
+except ImportError:  # pragma: no cover - exercised by forcing engines=False in tests
+    ahocorasick = None
 
 
 @dataclass(frozen=True, slots=True)
 class PrefixIndex:
     """Finds where every literal prefix of the patterns (``literal_prefix``) occurs in a
-    lower-cased text, in one regular-expression pass instead of one substring search each.
+    lower-cased text, in one pass instead of one substring search each.
 
-    ``scan`` is a zero-width lookahead over a trie of the prefixes (longest alternative
-    first), so ``finditer`` stops at every position where some prefix starts and captures
-    the longest one there; every shorter prefix starting at the same position is a prefix
-    of it (``shorter``). Build with ``PrefixIndex.of``.
+    With pyahocorasick installed, the pass is an Aho-Corasick automaton of the prefixes
+    (``automaton``), which reports every occurrence of every prefix, overlapping ones too.
+    Without it (or with ``engine=False``), ``scan`` is a zero-width lookahead over a trie of
+    the prefixes (longest alternative first), so ``finditer`` stops at every position where
+    some prefix starts and captures the longest one there; every shorter prefix starting at
+    the same position is a prefix of it (``shorter``). Both give the same offsets. Build with
+    ``PrefixIndex.of``.
     """
 
     scan: re.Pattern[str] | None  # None: no prefixes
     shorter: Mapping[str, tuple[str, ...]]  # prefix -> the prefixes it starts with (itself too)
+    automaton: object | None = None  # ahocorasick.Automaton: end offset -> (prefix, length - 1)
 
     @classmethod
-    def of(cls, literals: Iterable[str]) -> PrefixIndex:
-        """The index of ``literals`` (lower-case; duplicates are fine)."""
+    def of(cls, literals: Iterable[str], engine: bool = True) -> PrefixIndex:
+        """The index of ``literals`` (lower-case; duplicates are fine); ``engine=False``:
+        without the Aho-Corasick automaton even where pyahocorasick is installed."""
         words = sorted(set(literals))
         if not words:
             return cls(None, {})
@@ -60,12 +71,26 @@ class PrefixIndex:
         known = set(words)
         prefixes = {w: tuple(w[:n] for n in range(1, len(w) + 1) if w[:n] in known)
                     for w in words}
-        return cls(re.compile(f"(?=({_trie_source(trie)}))"), prefixes)
+        automaton = None
+        if engine and ahocorasick is not None:
+            automaton = ahocorasick.Automaton()
+            for word in words:
+                automaton.add_word(word, (word, len(word) - 1))
+            automaton.make_automaton()
+        return cls(re.compile(f"(?=({_trie_source(trie)}))"), prefixes, automaton)
 
     def positions(self, lowered: str) -> dict[str, list[int]]:
         """``{prefix: start offsets in increasing order}`` for the prefixes in ``lowered``."""
         found: dict[str, list[int]] = {}
         if self.scan is None:
+            return found
+        if self.automaton is not None:
+            # Reported by end offset: for one prefix (one length) that is start order.
+            for end, (prefix, before) in self.automaton.iter(lowered):
+                if prefix in found:
+                    found[prefix].append(end - before)
+                else:
+                    found[prefix] = [end - before]
             return found
         shorter = self.shorter
         for m in self.scan.finditer(lowered):
@@ -95,22 +120,46 @@ class Matcher:
         index: finds every literal prefix in a text in one pass.
         by_prefix: literal prefix -> the ``(rule number, pattern)`` pairs it starts, for rules
             without ``exclude``.
+        full: per rule, per pattern, the pattern as a ``Regex`` (run by RE2 where that gives
+            the same matches), for the patterns that run over the whole text.
+        exclude: per rule, its ``exclude`` as a ``Regex``, or ``None``.
         model: the loaded tag model, or ``None``.
     """
 
     prefixes: tuple[tuple[str | None, ...], ...]
     index: PrefixIndex
     by_prefix: Mapping[str, tuple[tuple[int, re.Pattern[str]], ...]]
+    full: tuple[tuple[Regex, ...], ...]
+    exclude: tuple[Regex | None, ...]
     model: TagModel | None
 
 
-@lru_cache(maxsize=8)
-def matcher(taxonomy: Taxonomy) -> Matcher:
+def matcher(taxonomy: Taxonomy, engines: bool = True) -> Matcher:
     """The ``Matcher`` of ``taxonomy`` (made once per taxonomy and process).
+
+    Args:
+        taxonomy: the loaded taxonomy.
+        engines: use pyahocorasick and google-re2 where installed (``False``: the pure-Python
+            code path a platform without them runs; same results).
 
     Raises:
         InputError: the taxonomy's model file is not a tag model (names the taxonomy file).
     """
+    # Asked twice per abstract: a taxonomy's hash covers every compiled pattern's program
+    # (about 0.1 ms), so the last taxonomy asked for is recognised by identity first.
+    last = _LAST_MATCHER.get(engines)
+    if last is not None and last[0] is taxonomy:
+        return last[1]
+    made = _matcher(taxonomy, engines)
+    _LAST_MATCHER[engines] = (taxonomy, made)
+    return made
+
+
+_LAST_MATCHER: dict[bool, tuple[Taxonomy, Matcher]] = {}
+
+
+@lru_cache(maxsize=8)
+def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
     prefixes = tuple(tuple(literal_prefix(p) for p in rule.patterns) for rule in taxonomy.rules)
     by_prefix: dict[str, list[tuple[int, re.Pattern[str]]]] = {}
     for i, (rule, found) in enumerate(zip(taxonomy.rules, prefixes, strict=True)):
@@ -122,8 +171,14 @@ def matcher(taxonomy: Taxonomy) -> Matcher:
         model = load_model(taxonomy.model) if taxonomy.model is not None else None
     except (ValueError, OSError) as exc:
         raise InputError(taxonomy.label, None, f"settings: model: {exc}") from None
-    return Matcher(prefixes, PrefixIndex.of(p for found in prefixes for p in found if p),
-                   {k: tuple(v) for k, v in by_prefix.items()}, model)
+    full = tuple(tuple(Regex(p, engines) if prefix is None else Regex(p, False)
+                       for p, prefix in zip(rule.patterns, found, strict=True))
+                 for rule, found in zip(taxonomy.rules, prefixes, strict=True))
+    return Matcher(prefixes, PrefixIndex.of((p for found in prefixes for p in found if p),
+                                           engines),
+                   {k: tuple(v) for k, v in by_prefix.items()}, full,
+                   tuple(None if r.exclude is None else Regex(r.exclude, engines)
+                         for r in taxonomy.rules), model)
 
 
 # A pattern's leading literal: after an optional ``\b``, letters, digits, spaces and hyphens
@@ -187,8 +242,8 @@ def _top_level_single(source: str) -> bool:
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
 
 
-def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool = True
-               ) -> dict[str, float]:
+def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool = True,
+               engines: bool = True) -> dict[str, float]:
     """Score every tag on plain ``text`` (the abstract) and ``headline`` (title + highlight).
 
     The score counts the sentences that mention the tag (however often each does: "large
@@ -201,32 +256,35 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
     only at those offsets (``PrefixIndex``). That needs ``str.lower()`` to keep offsets and
     to agree with ``re.IGNORECASE`` on the prefixes' ASCII letters; a text holding one of
     the few characters for which it does not (``_CASE_EXOTIC``) runs every pattern in full,
-    as ``use_prefixes=False`` does (the reference the shortcut must equal).
+    as ``use_prefixes=False`` does (the reference the shortcut must equal). The patterns
+    without a prefix and the excluded spans run in RE2 where it finds the same matches
+    (``generator.infra.regex``); ``engines=False`` runs neither RE2 nor Aho-Corasick.
     """
-    m = matcher(taxonomy)
+    m = matcher(taxonomy, engines)
     found = _Mentions(taxonomy, text)
     shortcut = use_prefixes and not any(c in text or c in headline for c in _CASE_EXOTIC)
-    text_at = m.index.positions(text.lower()) if shortcut else {}
-    head_at = m.index.positions(headline.lower()) if shortcut else {}
-    if shortcut:
-        # Only the prefixes the text holds: most of the taxonomy's patterns are never tried.
-        for prefix, offsets in text_at.items():
-            for i, pattern in m.by_prefix.get(prefix, ()):
-                found.count(i, _matches_at(pattern, text, offsets), text)
-        for prefix, offsets in head_at.items():
-            for i, pattern in m.by_prefix.get(prefix, ()):
-                if not found.in_head[i]:
-                    found.in_head[i] = any(pattern.match(headline, at) for at in offsets)
-    for i, rule in enumerate(taxonomy.rules):
-        if not shortcut:
+    if not shortcut:
+        for i, rule in enumerate(taxonomy.rules):
             _score_in_full(found, i, rule.patterns, rule.exclude, text, headline)
-        elif rule.exclude is not None:
-            _score_excluding(found, i, rule, m, (text, text_at), (headline, head_at))
-        elif any(prefix is None for prefix in m.prefixes[i]):
-            unprefixed = [p for p, a in zip(rule.patterns, m.prefixes[i], strict=True)
-                          if a is None]
-            _score_in_full(found, i, unprefixed, None, text, headline)
-        # else: every pattern has a prefix and was tried above
+        return found.scores()
+    text_at = m.index.positions(text.lower())
+    head_at = m.index.positions(headline.lower())
+    # Only the prefixes the text holds: most of the taxonomy's patterns are never tried.
+    for prefix, offsets in text_at.items():
+        for i, pattern in m.by_prefix.get(prefix, ()):
+            found.count(i, _matches_at(pattern, text, offsets), text)
+    for prefix, offsets in head_at.items():
+        for i, pattern in m.by_prefix.get(prefix, ()):
+            if not found.in_head[i]:
+                found.in_head[i] = any(pattern.match(headline, at) for at in offsets)
+    raw = (re2_text(text), re2_text(headline))
+    for i, rule in enumerate(taxonomy.rules):
+        if rule.exclude is not None:
+            _score_excluding(found, i, m, (text, text_at, raw[0]), (headline, head_at, raw[1]))
+        else:
+            unprefixed = [p for p, a in zip(m.full[i], m.prefixes[i], strict=True) if a is None]
+            _score_regexes(found, i, unprefixed, (text, raw[0]), (headline, raw[1]))
+        # (a rule whose patterns all have a prefix was scored above)
     return found.scores()
 
 
@@ -239,12 +297,12 @@ class _Mentions:
         self.sentences: list[set[int]] = [set() for _ in taxonomy.rules]
         self.in_head = [False] * len(taxonomy.rules)
 
-    def count(self, i: int, matches: Iterable[re.Match[str]], body: str) -> None:
-        """Count rule ``i``'s ``matches`` in ``body`` (the text, or the text with excluded
-        spans blanked: same offsets): one per sentence, none right after a contrast cue."""
+    def count(self, i: int, offsets: Iterable[int], body: str) -> None:
+        """Count rule ``i``'s matches, given by their start ``offsets``, in ``body`` (the text,
+        or the text with excluded spans blanked: same offsets): one per sentence, none right
+        after a contrast cue."""
         seen, starts, contrast = self.sentences[i], self.starts, self.taxonomy.contrast
-        for match in matches:
-            at = match.start()
+        for at in offsets:
             k = bisect_right(starts, at) - 1
             if k not in seen and not contrast.search(body[max(starts[k], at - 60):at]):
                 seen.add(k)
@@ -270,38 +328,68 @@ def _score_in_full(found: _Mentions, i: int, patterns: Iterable[re.Pattern[str]]
     body = _blank(exclude, text) if exclude is not None else text
     head = exclude.sub(" ", headline) if exclude is not None else headline
     for pattern in patterns:
-        found.count(i, pattern.finditer(body), body)
+        found.count(i, (m.start() for m in pattern.finditer(body)), body)
         found.in_head[i] = found.in_head[i] or pattern.search(head) is not None
 
 
-def _score_excluding(found: _Mentions, i: int, rule: TagRule, m: Matcher,
-                     text: tuple[str, dict[str, list[int]]],
-                     headline: tuple[str, dict[str, list[int]]]) -> None:
+def _score_regexes(found: _Mentions, i: int, regexes: Iterable[Regex],
+                   text: tuple[str, str | bytes | None],
+                   headline: tuple[str, str | bytes | None]) -> None:
+    """``_score_in_full`` without ``exclude``, for ``Regex`` patterns; ``text`` and
+    ``headline`` come with their ``re2_text``."""
+    for regex in regexes:
+        found.count(i, (start for start, _ in regex.spans(*text)), text[0])
+        found.in_head[i] = found.in_head[i] or regex.search(*headline)
+
+
+def _score_excluding(found: _Mentions, i: int, m: Matcher,
+                     text: tuple[str, dict[str, list[int]], str | bytes | None],
+                     headline: tuple[str, dict[str, list[int]], str | bytes | None]) -> None:
     """A rule with excluded spans: its prefixed patterns tried at their prefixes' offsets in
     the blanked text, the others in full. ``text`` and ``headline`` come with their prefix
-    offsets (``PrefixIndex.positions``), which stand while blanking changed nothing."""
-    body, head = _blank(rule.exclude, text[0]), rule.exclude.sub(" ", headline[0])
-    body_at = text[1] if body == text[0] else m.index.positions(body.lower())
-    head_at = headline[1] if head == headline[0] else m.index.positions(head.lower())
-    for pattern, prefix in zip(rule.patterns, m.prefixes[i], strict=True):
+    offsets (``PrefixIndex.positions``), which stand while blanking changed nothing, and
+    their ``re2_text``."""
+    exclude = m.exclude[i]
+    body_spans, head_spans = exclude.spans(text[0], text[2]), exclude.spans(*headline[::2])
+    body = _replaced(text[0], body_spans, None)
+    head = _replaced(headline[0], head_spans, " ")
+    body_at = m.index.positions(body.lower()) if body_spans else text[1]
+    head_at = m.index.positions(head.lower()) if head_spans else headline[1]
+    body_raw = re2_text(body) if body_spans else text[2]
+    head_raw = re2_text(head) if head_spans else headline[2]
+    for regex, prefix in zip(m.full[i], m.prefixes[i], strict=True):
         if prefix is None:
-            _score_in_full(found, i, (pattern,), None, body, head)
+            _score_regexes(found, i, (regex,), (body, body_raw), (head, head_raw))
             continue
+        pattern = regex.pattern
         if not found.in_head[i] and (offsets := head_at.get(prefix)):
             found.in_head[i] = any(pattern.match(head, at) for at in offsets)
         if offsets := body_at.get(prefix):
             found.count(i, _matches_at(pattern, body, offsets), body)
 
 
+def _replaced(text: str, spans: list[tuple[int, int]], by: str | None) -> str:
+    """``text`` with each span replaced by ``by``, or by as many spaces as it is long when
+    ``by`` is ``None`` (what ``re.sub`` gives with those matches)."""
+    if not spans:
+        return text
+    pieces, end = [], 0
+    for start, stop in spans:
+        pieces += (text[end:start], " " * (stop - start) if by is None else by)
+        end = stop
+    pieces.append(text[end:])
+    return "".join(pieces)
+
+
 def _matches_at(pattern: re.Pattern[str], text: str, offsets: Iterable[int]
-                ) -> Iterator[re.Match[str]]:
-    """What ``pattern.finditer(text)`` yields when every match must start at one of
-    ``offsets`` (increasing): the non-overlapping matches, leftmost first."""
+                ) -> Iterator[int]:
+    """The starts of what ``pattern.finditer(text)`` yields when every match must start at one
+    of ``offsets`` (increasing): the non-overlapping matches, leftmost first."""
     end = 0
     for at in offsets:
         if at >= end and (m := pattern.match(text, at)) is not None:
             end = m.end()
-            yield m
+            yield at
 
 
 def keyword_tags(taxonomy: Taxonomy, keywords: Iterable[str]) -> set[str]:

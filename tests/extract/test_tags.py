@@ -157,8 +157,9 @@ def test_literal_prefix_shortcut_never_changes_a_score(taxonomy):
                                  "\u212aD for \u212a-means clustering with \u017fparse data."]
     assert len(texts) > 150
     for text in texts:
-        assert tag_scores(taxonomy, text, text[:200]) == tag_scores(
-            taxonomy, text, text[:200], use_prefixes=False)
+        expected = tag_scores(taxonomy, text, text[:200], use_prefixes=False)
+        assert tag_scores(taxonomy, text, text[:200]) == expected
+        assert tag_scores(taxonomy, text, text[:200], engines=False) == expected
 
 
 def test_prefix_offsets_give_the_scores_of_full_runs(tmp_path):
@@ -190,6 +191,7 @@ def test_prefix_offsets_give_the_scores_of_full_runs(tmp_path):
         head = " ".join(rng.choice(words) for _ in range(rng.randint(0, 8)))
         expected = tag_scores(taxonomy, text, head, use_prefixes=False)
         assert tag_scores(taxonomy, text, head) == expected, (text, head)
+        assert tag_scores(taxonomy, text, head, engines=False) == expected, (text, head)
         checked += bool(expected)
     assert checked > 2000  # most texts score something: the comparison is not vacuous
 
@@ -205,8 +207,9 @@ def test_long_literals_and_comments_keep_the_scores_of_full_runs(tmp_path):
                   "    patterns: ['\\bdiffusion models(?# plural is optional)?']\n")
     taxonomy = load_taxonomy(path)
     for text in ("b" * 700 + " " + "a" * 50, "We train a diffusion model.", "a" * 650):
-        assert tag_scores(taxonomy, text, "A diffusion model") == \
-            tag_scores(taxonomy, text, "A diffusion model", use_prefixes=False)
+        expected = tag_scores(taxonomy, text, "A diffusion model", use_prefixes=False)
+        for engines in (True, False):
+            assert tag_scores(taxonomy, text, "A diffusion model", engines=engines) == expected
     assert tag_scores(taxonomy, "We train a diffusion model.", "") == {"Comment": 1.0}
 
 
