@@ -100,8 +100,14 @@ def _entity(m: re.Match[str]) -> str:
     return _CHAR_HTML[m.group(0)]
 
 
+def markdown_text_html(text: str) -> str:
+    """HTML for plain text, byte for byte what Python-Markdown writes for
+    ``escape_markdown(text)`` (a name in a list, a collection's name)."""
+    return _ESCAPE_ALL.sub(_entity, str(text))
+
+
 def _link(tok: Url) -> str:
-    label = _ESCAPE_ALL.sub(_entity, to_plain(tok.label))
+    label = markdown_text_html(to_plain(tok.label))
     href = normalize_url(tok.raw)
     if href is None:
         return label

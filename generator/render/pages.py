@@ -31,7 +31,7 @@ from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.cite import bibtex_entry, page_address, record_href, reference
 from generator.render.feed import render_feed
-from generator.render.html import render_html
+from generator.render.html import markdown_text_html, render_html
 from generator.render.markdown import escape_markdown, render_paragraph
 from generator.render.search import search_aliases
 from generator.text.markup import plain_text, tokenize
@@ -72,6 +72,7 @@ def _env() -> Environment:
                       undefined=StrictUndefined, keep_trailing_newline=True,
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = escape_markdown
+    env.filters["md_html"] = markdown_text_html  # what Python-Markdown makes of |md's output
     env.filters["html"] = lambda s: html.escape(str(s), quote=True)
     # Element text (not attribute values): quotes stay literal, which keeps the JSON record
     # readable in the page source and cheaper for the HTML parsers of the build.
@@ -260,7 +261,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             p=p, f=p.facts, meta=p.facts.abstract.meta, record_href=record_href(records[p.id]),
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
-            abstract_md=_visible(p.facts.abstract.text), highlight_md=_visible(p.facts.highlight),
+            abstract_html=_visible(p.facts.abstract.text, render_html),
             aliases=search_aliases(
                 (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
                 [n for c in p.facts.code for n in (c.owner, c.repo)]
