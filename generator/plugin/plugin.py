@@ -18,7 +18,13 @@ Events, in the order MkDocs calls them:
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
 * ``on_page_content``: in offline builds only (``use_directory_urls: false``), point the
   generated pages' raw-HTML links, written for directory URLs (``../papers/x/``), at the
-  ``.html`` files (``papers/x.html``).
+  ``.html`` files (``papers/x.html``). Then, with Material's search on, set aside the
+  generated blocks its index skips (``data-search-exclude``: badges, related papers, cite
+  block, prev/next) behind a placeholder comment, so its HTML parser, which reads every
+  page's content in ``on_page_context``, does not parse what it would drop (those blocks
+  were half of a paper page's parsing).
+* ``on_post_page``: put those blocks back into the page (first of all plugins), so the
+  written page is exactly the page.
 * ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
 
 Material's search index is written by Material's search plugin alone: what it should also
@@ -57,6 +63,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("mkdocs.plugins.paper_digest")
 _HREF = re.compile(r'\bhref="([^"]*)"')
+# The generator's blocks that Material's search skips (paper.md.j2): none nests an element of
+# its own name, and their text is escaped, so the first closing tag of that name ends one.
+_SEARCH_EXCLUDED = re.compile(
+    r'<(p|ul|div|nav) class="pd-(?:meta|related|cite|prevnext)"[^>]*\sdata-search-exclude>'
+    r'.*?</\1>', re.DOTALL)
+_SET_ASIDE = "<!--paper-digest:set-aside:{}-->"
+_SET_ASIDE_RE = re.compile(r"<!--paper-digest:set-aside:(\d+)-->")
 # Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
 # and the heading permalink signs.
 PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
@@ -70,6 +83,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         self.digest: DigestConfig | None = None
         self.result: DigestResult | None = None  # the last generate run, for the CLI summary
         self.stash: GeneratedHtmlExtension | None = None
+        self.set_aside: dict[str, list[str]] = {}  # page src_uri -> blocks (on_page_content)
 
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder."""
@@ -173,12 +187,36 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                     server.watch(str(path))
         return server
 
+    @event_priority(-100)  # after other plugins' changes to the content
     def on_page_content(self, html: str, *, page, config: MkDocsConfig, files) -> str:
         """Offline builds: the generated listings' directory-style links point at the
-        ``.html`` files (``relink_for_files``)."""
-        if not self.config.enabled or config.use_directory_urls:
+        ``.html`` files (``relink_for_files``). With Material's search on, a generated page's
+        search-excluded blocks are set aside until ``on_post_page``."""
+        if not self.config.enabled:
             return html
-        return relink_for_files(html, page, files)
+        if not config.use_directory_urls:
+            html = relink_for_files(html, page, files)
+        search = config.plugins.get("material/search") or config.plugins.get("search")
+        if (search is not None and search.config.enabled and self.stash is not None
+                and page.file.src_uri in self.stash.generated):
+            blocks: list[str] = []
+
+            def set_aside(match: re.Match[str]) -> str:
+                blocks.append(match.group(0))
+                return _SET_ASIDE.format(len(blocks) - 1)
+
+            html = _SEARCH_EXCLUDED.sub(set_aside, html)
+            if blocks:
+                self.set_aside[page.file.src_uri] = blocks
+        return html
+
+    @event_priority(100)  # before any other plugin reads the written page
+    def on_post_page(self, output: str, *, page, config: MkDocsConfig) -> str:
+        """Put the blocks set aside in ``on_page_content`` back where they were."""
+        blocks = self.set_aside.pop(page.file.src_uri, None)
+        if not blocks:
+            return output
+        return _SET_ASIDE_RE.sub(lambda m: blocks[int(m.group(1))], output)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Index the site with Pagefind when asked to."""
