@@ -25,6 +25,11 @@ Events, in the order MkDocs calls them:
   were half of a paper page's parsing).
 * ``on_post_page``: put those blocks back into the page (first of all plugins), so the
   written page is exactly the page.
+* ``on_nav``, ``on_env``: note which pages the nav holds, and give the templates
+  ``paper_digest_cached`` (``site_overrides/main.html`` wraps Material's tabs, sidebars,
+  footer and config blocks in it): on a generated page outside the nav (a paper, a later
+  listing page), those blocks depend only on the page's folder and its table of contents,
+  so each is rendered once per folder and table of contents and then reused.
 * ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
 
 Material's search index is written by Material's search plugin alone: what it should also
@@ -42,6 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
+from jinja2 import pass_context
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -84,6 +90,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         self.result: DigestResult | None = None  # the last generate run, for the CLI summary
         self.stash: GeneratedHtmlExtension | None = None
         self.set_aside: dict[str, list[str]] = {}  # page src_uri -> blocks (on_page_content)
+        self.in_nav: frozenset[str] = frozenset()  # src_uri of the nav's pages (on_nav)
+        self.fragments: dict[tuple, str] = {}  # paper_digest_cached's renderings, one build
 
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder."""
@@ -187,6 +195,30 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                     server.watch(str(path))
         return server
 
+    def on_nav(self, nav, *, config: MkDocsConfig, files):
+        """Note the nav's pages: their nav and tabs show them active, so they differ."""
+        self.in_nav = frozenset(p.file.src_uri for p in nav.pages)
+        return nav
+
+    def on_env(self, env, *, config: MkDocsConfig, files):
+        """Give the templates ``paper_digest_cached`` (a fresh cache for each build)."""
+        self.fragments = {}
+        env.globals["paper_digest_cached"] = pass_context(
+            lambda context, name, caller: self._cached(context, name, caller))
+        return env
+
+    def _cached(self, context, name: str, caller) -> str:
+        """``{% call paper_digest_cached("tabs") %}{{ super() }}{% endcall %}``: the block as
+        rendered for an earlier page with the same ``fragment_key``, else rendered now."""
+        key = fragment_key(name, context.get("page"), self.in_nav,
+                           self.stash.generated if self.stash is not None else frozenset())
+        if key is None:
+            return caller()
+        html = self.fragments.get(key)
+        if html is None:
+            html = self.fragments[key] = caller()
+        return html
+
     @event_priority(-100)  # after other plugins' changes to the content
     def on_page_content(self, html: str, *, page, config: MkDocsConfig, files) -> str:
         """Offline builds: the generated listings' directory-style links point at the
@@ -224,6 +256,27 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             return
         if self.config.search == "pagefind":
             run_pagefind(Path(config.site_dir))
+
+
+def fragment_key(name: str, page, in_nav: frozenset[str],
+                 generated: frozenset[str]) -> tuple | None:
+    """What Material's block ``name`` (tabs, site_nav, footer, config) shows of a page, or
+    ``None`` when it shows more: a generated page outside the nav is active in neither nav
+    nor tabs, has no previous or next page in the footer, and gets the same relative links as
+    every page of its folder; ``site_nav`` also holds its table of contents as Material's
+    ``partials/toc.html`` shows it (the entries under a level-1 first entry, the page title,
+    in its place), and every block its front-matter ``hide``."""
+    if page is None or page.file.src_uri in in_nav or page.file.src_uri not in generated:
+        return None
+    folder = posixpath.dirname(page.url.rstrip("/"))
+    toc = list(page.toc) if name == "site_nav" else []
+    if toc and toc[0].level == 1:
+        toc = toc[0].children
+    return (name, folder, str((page.meta or {}).get("hide")), _toc_key(toc))
+
+
+def _toc_key(items) -> tuple:
+    return tuple((item.title, item.url, item.level, _toc_key(item.children)) for item in items)
 
 
 def pagefind_installed() -> bool:

@@ -1,14 +1,20 @@
-"""Blocks Material's search skips are set aside while it indexes a generated page, and put
-back before the page is written (``PaperDigestPlugin.on_page_content`` / ``on_post_page``)."""
+"""What the paper-digest plugin does to make MkDocs' work per page smaller changes no output:
+blocks Material's search skips are set aside while it indexes a generated page and put back
+before the page is written (``on_page_content`` / ``on_post_page``); Material's blocks that
+are the same for every paper page are rendered once (``paper_digest_cached``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from conftest import ROOT
 from material.plugins.search.plugin import SearchIndex
+from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from generator.plugin import plugin as plugin_module
 from generator.plugin.markdown_stash import GeneratedHtmlExtension
 
 CONTENT = (
@@ -64,3 +70,25 @@ def test_hand_written_pages_and_pagefind_builds_untouched() -> None:
     config.plugins["material/search"].config.enabled = False  # what search: pagefind does
     page = _page("papers/x.md", CONTENT)
     assert plugin.on_page_content(CONTENT, page=page, config=config, files=None) == CONTENT
+
+
+@pytest.mark.e2e
+def test_cached_blocks_are_materials_own_output(project_copy: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed site built with the blocks reused and built with every block rendered for
+    its page: the same HTML files, byte for byte; the paper pages share their blocks."""
+    config = load_config(str(project_copy / "mkdocs.yml"), site_dir=str(tmp_path / "reused"))
+    build(config)
+    fragments = config.plugins["paper-digest"].fragments
+    papers = len(list((project_copy / "docs_src" / "papers").glob("*.md")))
+    assert {key[:2] for key in fragments} >= {("tabs", "papers"), ("site_nav", "papers")}
+    assert len(fragments) < papers / 2  # reused, not one rendering per page
+    monkeypatch.setattr(plugin_module, "fragment_key", lambda *args: None)
+    config = load_config(str(project_copy / "mkdocs.yml"), site_dir=str(tmp_path / "plain"))
+    build(config)
+    assert not config.plugins["paper-digest"].fragments
+    reused, plain = ({p.relative_to(tmp_path / name): p.read_bytes()
+                      for p in (tmp_path / name).rglob("*.html")} for name in ("reused", "plain"))
+    assert sorted(reused) == sorted(plain) and len(reused) > papers
+    for rel, data in reused.items():
+        assert data == plain[rel], rel
