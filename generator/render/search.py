@@ -68,6 +68,7 @@ def _text_aliases(texts: Iterable[str]) -> set[str]:
             if _JOINERS.search(word) and not word.replace(".", "").isdigit():
                 forms.add(_JOINERS.sub("", word))
             for form in list(forms):
-                forms.add(fold(form))
+                if not form.isascii():  # NFKD leaves ASCII as it is
+                    forms.add(fold(form))
             aliases.update(f for f in forms if f != word and f.isalnum())
     return aliases - words
