@@ -24,10 +24,10 @@ import threading
 import markdown
 
 from generator.render.markdown import (
-    _BACKSLASH_ESCAPABLE,
-    _BLOCK_START,
-    _ESCAPE_ALL,
-    _ESCAPE_KEEP_EMPHASIS,
+    BACKSLASH_ESCAPABLE,
+    BLOCK_START,
+    ESCAPE_ALL,
+    ESCAPE_KEEP_EMPHASIS,
     active_emphasis,
     render_each,
     render_paragraph,
@@ -47,15 +47,15 @@ def _char_html(c: str) -> str:
     numeric reference ``escape_markdown`` wrote."""
     if c in "<>&\"":
         return html.escape(c)
-    if c in _BACKSLASH_ESCAPABLE and c not in "{}":
+    if c in BACKSLASH_ESCAPABLE and c not in "{}":
         return c
     return f"&#{ord(c)};"
 
 
 _CHAR_HTML = {c: _char_html(c) for c in "\\`*_{}[]()#+-.!|~^=:<>&\""}
-# What render_tokens escapes in text: _ESCAPE_KEEP_EMPHASIS and the inactive * and _ (with
+# What render_tokens escapes in text: ESCAPE_KEEP_EMPHASIS and the inactive * and _ (with
 # active ones, the text goes through Python-Markdown).
-_TEXT = re.compile(_ESCAPE_KEEP_EMPHASIS.pattern[:-1] + "*_]")
+_TEXT = re.compile(ESCAPE_KEEP_EMPHASIS.pattern[:-1] + "*_]")
 
 
 def render_html(tokens: tuple[Token, ...] | list[Token]) -> str:
@@ -73,7 +73,7 @@ def render_html(tokens: tuple[Token, ...] | list[Token]) -> str:
     out = _html(tokens).strip()
     # render_paragraph's escape of a first character that would start a block: only "!!!"
     # and "???" (admonition, details) get an entity; the others a backslash, which goes.
-    m = _BLOCK_START.match(out)
+    m = BLOCK_START.match(out)
     if m and m.group(2)[:3] in ("!!!", "???"):
         out = f"{out[:m.end(1)]}&#{ord(out[m.end(1)])};{out[m.end(1) + 1:]}"
     return out
@@ -103,7 +103,7 @@ def _entity(m: re.Match[str]) -> str:
 def markdown_text_html(text: str) -> str:
     """HTML for plain text, byte for byte what Python-Markdown writes for
     ``escape_markdown(text)`` (a name in a list, a collection's name)."""
-    return _ESCAPE_ALL.sub(_entity, str(text))
+    return ESCAPE_ALL.sub(_entity, str(text))
 
 
 def _link(tok: Url) -> str:

@@ -37,13 +37,14 @@ from generator.text.markup import Math, Styled, Text, Token, Unknown, Url, math_
 from generator.text.texmath import prepare_math
 from generator.text.urls import normalize_url
 
-# Characters with a meaning in Python-Markdown or the extensions this site enables.
-_ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
-_ESCAPE_KEEP_EMPHASIS = re.compile(r"[\\`{}\[\]|~^=<>&]")
+# Characters with a meaning in Python-Markdown or the extensions this site enables. These
+# escaping tables are public: generator.render.html writes what Python-Markdown makes of them.
+ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
+ESCAPE_KEEP_EMPHASIS = re.compile(r"[\\`{}\[\]|~^=<>&]")
 _MATHML_SPECIAL = re.compile(r"[*_\[\]\\`{}|~^=+:!]")  # not "#": it is part of "&#x2A;"
 # A paragraph start that Markdown or its extensions would read as a block: heading, list item,
 # thematic break ("***"), admonition/details/tabs ("!!!", "???", "===").
-_BLOCK_START = re.compile(
+BLOCK_START = re.compile(
     r"^(\s*)([#]|[-+*](?=\s)|[-*_](?=[-*_\s]*$)|\d+[.)](?=\s)|!!!|\?\?\?|===)")
 _FUNCTION_NAME = re.compile(
     r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)"
@@ -51,7 +52,7 @@ _FUNCTION_NAME = re.compile(
 _BEFORE_FUNCTION = re.compile(
     r"(</mi>|</mn>|</msqrt>|</msub>|</msup>|</mfrac>)"
     r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)")
-_BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
+BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
 
 
 def escape_markdown(text: str, keep_emphasis: bool = False) -> str:
@@ -64,13 +65,13 @@ def escape_markdown(text: str, keep_emphasis: bool = False) -> str:
     Returns:
         Markdown source; HTML specials become entities, Markdown specials get a backslash.
     """
-    pattern = _ESCAPE_KEEP_EMPHASIS if keep_emphasis else _ESCAPE_ALL
+    pattern = ESCAPE_KEEP_EMPHASIS if keep_emphasis else ESCAPE_ALL
 
     def sub(m: re.Match[str]) -> str:
         c = m.group(0)
         if c in "<>&\"":
             return html.escape(c)
-        if c in _BACKSLASH_ESCAPABLE and c not in "{}":
+        if c in BACKSLASH_ESCAPABLE and c not in "{}":
             return "\\" + c
         return f"&#{ord(c)};"  # "{}" (attr_list) and chars Markdown cannot backslash-escape
 
@@ -335,7 +336,7 @@ def render_paragraph(tokens: tuple[Token, ...]) -> str:
     """Markdown for a whole abstract: ``render_tokens`` plus an escape for a first character
     that would start a block (heading, list, quote, setext underline)."""
     text = render_tokens(tokens).strip()
-    m = _BLOCK_START.match(text)
+    m = BLOCK_START.match(text)
     if m:
         first = m.group(2)[0]
         if first.isdigit():
