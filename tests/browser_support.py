@@ -145,10 +145,13 @@ def pagefind_search(page, base_url: str, query: str, path: str = "") -> list[dic
     box = page.locator(".pagefind-ui__search-input")
     box.wait_for(state="visible")
     box.fill(query)
+    # Every result shown has its link: Pagefind's UI shows a result before its fragment has
+    # loaded (seen on a loaded machine), without the link.
     page.wait_for_function("""q => {
         const m = document.querySelector('.pagefind-ui__message');
-        return m && m.textContent.includes(q)
-            && document.querySelector('.pagefind-ui__result-link'); }""", arg=query)
+        const results = [...document.querySelectorAll('.pagefind-ui__result')];
+        return m && m.textContent.includes(q) && results.length
+            && results.every(r => r.querySelector('.pagefind-ui__result-link')); }""", arg=query)
     return page.eval_on_selector_all(".pagefind-ui__result", """items => items.map(r => {
         const a = r.querySelector('.pagefind-ui__result-link');
         const e = r.querySelector('.pagefind-ui__result-excerpt');
