@@ -110,13 +110,23 @@ class Entry:
 
 def field_names(record: Mapping[str, object]) -> dict[str, object]:
     """``{attribute: value}`` for the fields of ``record`` that ``ALIASES`` knows (first alias
-    wins; ``None`` and empty strings count as absent)."""
+    wins; ``None`` and empty strings count as absent).
+
+    Raises:
+        FieldError: two names of the record are one field name (``Title`` and ``title``).
+    """
     found: dict[str, tuple[int, object]] = {}
+    names: dict[tuple[str, int], str] = {}
     for key, value in record.items():
         if value is None or value == "" or not isinstance(key, str):
             continue
         hit = _alias(key)
-        if hit is not None and (hit[0] not in found or hit[1] < found[hit[0]][0]):
+        if hit is None:
+            continue
+        if hit in names:  # "title" and "Title": one field given twice
+            raise FieldError(key, f"field given twice (as {names[hit]!r} and {key!r})")
+        names[hit] = key
+        if hit[0] not in found or hit[1] < found[hit[0]][0]:
             found[hit[0]] = (hit[1], value)
     return {attr: value for attr, (_, value) in found.items()}
 

@@ -10,7 +10,7 @@ import json
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile
-from generator.read.openreview import is_note, json_record
+from generator.read.openreview import is_note, json_record, loads
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -31,12 +31,14 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
     """
     text = decode(data, shown)
     try:
-        document = json.loads(text)
+        document = loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(shown, exc.lineno, f"not JSON: {exc.msg} (column {exc.colno})"
                          ) from None
     except RecursionError:
         raise InputError(shown, None, "not JSON: nested too deeply") from None
+    except ValueError as exc:  # NaN, Infinity
+        raise InputError(shown, None, f"not JSON: {exc}") from None
     items = _items(document, shown)
     default = collection_from_filename(name)
     records: list[Abstract] = []

@@ -32,6 +32,9 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
     """
     text = decode(data, shown)
     delimiter = DELIMITERS.get(name[name.rfind("."):].lower(), ",")
+    # The csv module refuses a cell over 131,072 characters (a guard of its own, not RFC
+    # 4180); no cell can be longer than the file, so that is the limit (it only ever grows).
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     default = collection_from_filename(name)
     records: list[Abstract] = []
@@ -59,8 +62,18 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
 
 
 def _header(row: list[str], shown: str, line: int) -> list[str]:
-    """The header's field names; it must name a title or abstract column."""
+    """The header's field names; it must name a title or abstract column, and no name twice
+    of the fields the digest reads (matched case-insensitively, ``generator.read.fields``)."""
     names = [cell.strip() for cell in row]
+    seen: dict[str, int] = {}
+    for column, cell in enumerate(names, start=1):
+        # A field the digest reads, named twice ("Title" and "title"): which cell is the
+        # value? Columns it ignores may repeat (exports carry many).
+        key = cell.lower().replace("-", "_").replace(" ", "_")
+        if key in seen and field_names({cell: "x"}):
+            raise InputError(shown, line, f"the header names column {cell!r} twice (columns "
+                                          f"{seen[key]} and {column})")
+        seen.setdefault(key, column)
     known = field_names(dict.fromkeys(names, "x"))
     if "title" not in known and "abstract" not in known:
         raise InputError(shown, line, "the first row must be a header naming a 'title' or "

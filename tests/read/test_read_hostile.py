@@ -1,0 +1,161 @@
+"""Step 1, read: hostile and real-world input to the metadata readers, each a fault found by
+feeding them real exports (issue 14's formats): markup in Atom text constructs, JSON that is
+not RFC 8259 JSON, a field named twice, cells over the csv module's own size guard, TeX in
+BibTeX identifier fields, ``crossref``, and syntax errors that name the entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import InputError
+from generator.read import READERS
+
+
+def _read(name: str, data: bytes | str):
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return READERS[Path(name).suffix](raw, name, f"seeds/{name}")
+
+
+def _one(name: str, data: bytes | str):
+    parsed = _read(name, data)
+    assert len(parsed.records) == 1
+    return parsed.records[0]
+
+
+def _fails(name: str, data: bytes | str) -> str:
+    with pytest.raises(InputError) as err:
+        _read(name, data)
+    return str(err.value)
+
+
+ATOM = ('<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>x</id>{title}{summary}</entry>'
+        '</feed>')
+
+
+def test_atom_html_and_xhtml_text_constructs_are_read_as_text() -> None:
+    """type="html" and type="xhtml" (RFC 4287, 3.1) hold markup: the record gets the text a
+    browser shows (entities decoded, tags and scripts gone, paragraphs kept), never tags."""
+    html = ATOM.format(
+        title='<title type="html">A &lt;b&gt;bold&lt;/b&gt; &amp;amp; plain</title>',
+        summary=('<summary type="html">&lt;p&gt;We &lt;i&gt;do&lt;/i&gt; $x &amp;lt; y$.'
+                 '&lt;br&gt;Next line.&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;'
+                 '&lt;p&gt;Second  paragraph.&lt;/p&gt;</summary>'))
+    record = _one("x.atom", html)
+    assert record.meta.title == "A bold & plain"
+    assert record.text == "We do $x < y$.\nNext line.\n\nSecond paragraph."
+    xhtml = ATOM.format(title="<title>T</title>", summary=(
+        '<summary type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">We <b>do</b> '
+        'x &amp; y.</div></summary>'))
+    assert _one("x.atom", xhtml).text == "We do x & y."
+    # Plain text (arXiv's kind) stays as written, angle brackets and all.
+    text = ATOM.format(title="<title>x &lt; y &lt;b&gt;</title>",
+                       summary="<summary>a &amp;lt; b</summary>")
+    record = _one("x.atom", text)
+    assert (record.meta.title, record.text) == ("x < y <b>", "a &lt; b")
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("x.json", '[{"title": NaN, "abstract": "We do x."}]'),
+    ("x.json", '[{"title": "A", "abstract": "We do x.", "year": Infinity}]'),
+    ("x.jsonl", '{"title": "A", "abstract": "We do x.", "year": -Infinity}\n'),
+])
+def test_json_nan_and_infinity_are_not_json(name: str, data: str) -> None:
+    """Python's json accepts NaN and Infinity; RFC 8259 does not, and a title "nan" is no
+    title: the file is reported, with its line for JSON Lines."""
+    message = _fails(name, data)
+    where = "seeds/x.jsonl:1: " if name == "x.jsonl" else "seeds/x.json: "
+    assert message.startswith(where + "not JSON: ")
+    assert "is not a JSON value" in message
+
+
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("x.json", '[{"title": "A", "abstract": "x"}, {"title": "A", "Title": "B"}]',
+     "seeds/x.json: record 2: Title: field given twice (as 'title' and 'Title')"),
+    ("x.jsonl", '{"title": "A"}\n{"title": "A", "doi": "10.1/a", "doi": "10.1/b"}\n',
+     "seeds/x.jsonl:2: record 2: field given twice: doi"),
+    ("x.json", '{"notes": [{"id": "abcdEFGH12", "content": {"title": "A", "title": "B"}}]}',
+     "seeds/x.json: record 1: field given twice: content.title"),
+    ("x.csv", "title,abstract,Title\nA,x,B\n",
+     "seeds/x.csv:1: the header names column 'Title' twice (columns 1 and 3)"),
+    ("x.tsv", "abstract\tpaper title\tpaper-title\nx\tA\tB\n",
+     "seeds/x.tsv:1: the header names column 'paper-title' twice (columns 2 and 3)"),
+])
+def test_a_field_named_twice_is_an_error(name: str, data: str, message: str) -> None:
+    """json keeps the last of two values and a CSV header may repeat a column: which one did
+    the writer mean? Reported with file, line and record, as BibTeX's "field given twice"."""
+    assert _fails(name, data) == message
+
+
+def test_a_repeated_field_the_digest_ignores_is_fine() -> None:
+    assert _one("x.json", '[{"title": "A", "note": 1, "note": 2}]').meta.title == "A"
+    assert _one("x.csv", "title,notes,notes\nA,x,y\n").meta.title == "A"
+
+
+@pytest.mark.parametrize("name", ["x.csv", "x.tsv"])
+def test_a_cell_over_the_csv_modules_guard_is_read(name: str) -> None:
+    """The csv module refuses cells over 131,072 characters by default; a long abstract (or
+    a full-text column the digest ignores) is still valid CSV."""
+    sep = "," if name == "x.csv" else "\t"
+    long = "word " * 40_000
+    record = _one(name, f"title{sep}abstract{sep}fulltext\nA{sep}We do x.{sep}\"{long}\"\n")
+    assert (record.meta.title, record.text) == ("A", "We do x.")
+    assert _one(name, f"title{sep}abstract\nA{sep}\"{long}\"\n").text == long.strip()
+
+
+def test_bibtex_identifier_fields_lose_tex_braces_and_escapes() -> None:
+    """year, month, doi, eprint, url hold no markup: ``{{2023}}``, ``{Dec}``, ``\\_``."""
+    record = _one("x.bib", r"""@article{a, title={A}, year={{2023}}, month={{Dec}},
+        doi={10.1000/abc\_def}, eprint={{2401.01234}}, archivePrefix={{arXiv}},
+        url={https://example.org/a\_b\%20c}, abstract={We do {x}.}}""")
+    assert (record.meta.year, record.meta.date) == (2023, "2023-12")
+    assert record.meta.doi == "10.1000/abc_def"
+    assert record.meta.arxiv_id == "2401.01234"
+    assert record.meta.url == "https://example.org/a_b%20c"
+    assert record.text == "We do {x}."  # the abstract keeps its TeX
+
+
+def test_bibtex_crossref_gives_the_venue_not_the_identity() -> None:
+    """An entry takes the venue fields it lacks from the entry its crossref names (the
+    volume's title as booktitle), never its DOI or URL; the volume itself is no paper."""
+    parsed = _read("x.bib", """
+@inproceedings{p1, title={First}, crossref={NeurIPS23}, abstract={We do x.}}
+@inproceedings{p2, title={Second}, crossref={neurips23}, booktitle={Own venue},
+               abstract={We do y.}}
+@proceedings{NeurIPS23, title={Advances in Neural Information Processing Systems 36},
+             year={2023}, publisher={Curran}, doi={10.5555/volume}, url={https://x.org/v}}
+""")
+    first, second = parsed.records
+    assert [r.meta.title for r in parsed.records] == ["First", "Second"]
+    assert first.meta.venue == "Advances in Neural Information Processing Systems 36"
+    assert first.meta.year == 2023 and second.meta.year == 2023
+    assert second.meta.venue == "Own venue"
+    assert first.meta.doi == second.meta.doi == "" and first.meta.url == ""
+    assert first.collection == "Advances in Neural Information Processing Systems 36 2023"
+    # A cross-referenced entry with an abstract of its own is a paper too.
+    both = _read("x.bib", "@article{a, title={A}, crossref={b}, abstract={x}}\n"
+                          "@article{b, title={B}, journal={J}, abstract={y}}\n")
+    assert [r.meta.venue for r in both.records] == ["J", "J"]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ("@article{k1, title={A}, abstract={one}}\n@article{k2, title={B},\n abstract={We {do}\n"
+     "@article{k3, title={C}, abstract={three}}\n",
+     "seeds/x.bib:2: entry k2: BibTeX syntax: a '{' or '\"' in a value is not closed before "
+     "the next entry (line 4)"),
+    ('@article{k1, title="A, abstract={one}}\n',
+     "seeds/x.bib:1: entry k1: BibTeX syntax: a '{' or '\"' in a value is not closed before "
+     "the end of the file"),
+])
+def test_bibtex_unclosed_value_names_the_entry(data: str, message: str) -> None:
+    """A brace left open (real abstracts have them: "a new{asynchronous") names the entry it
+    is in and where the parser gave up, not only "Unexpected block start"."""
+    assert _fails("x.bib", data) == message
+
+
+def test_bibtex_field_names_are_case_insensitive() -> None:
+    """``title`` and ``Title`` are one BibTeX field: given twice, as bibtexparser reports a
+    repeated ``title``."""
+    assert _fails("x.bib", "@article{a, title={A}, Title={B}, abstract={x}}") == (
+        "seeds/x.bib:1: entry a: field given twice: title")
