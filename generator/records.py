@@ -250,11 +250,15 @@ class Notice(_Record):
     """A warning for the user: something was odd but nothing was lost.
 
     ``path`` and ``line`` locate it (``line`` may be ``None``); ``message`` says what happened.
+    ``repair`` marks a character the reader repaired (a control character, mojibake): the
+    summary lists it, but it is no warning that fails a ``--strict`` build, because the page
+    shows what the author meant (issue 13: no single character stops a run).
     """
 
     path: str
     line: int | None
     message: str
+    repair: bool = False
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else self.path

@@ -25,6 +25,7 @@ the record.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 from collections.abc import Mapping
@@ -308,7 +309,7 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
     if not year_text and not date and (m := _VENUE_YEAR.search(_text(f, "venue"))):
         year_text = m.group(0)  # "ICLR 2021 Oral" names its year
     if year_text:
-        if not re.fullmatch(r"\d{4}", year_text):
+        if not re.fullmatch(r"\d{4}", year_text) or not _calendar_date(year_text):
             raise FieldError("year", f"{year_text!r} is not a year (four digits)")
         if not date:
             date = year_text
@@ -336,11 +337,20 @@ def _parse_date(value: object) -> str:
     if not isinstance(value, str):
         raise FieldError("date", f"expected an ISO 8601 date, got {_kind(value)}")
     m = _ISO_DATE.fullmatch(value.strip())
-    month, day = (m.group(2), m.group(3)) if m else (None, None)
-    if m is None or (month and not 1 <= int(month) <= 12) or (day and not 1 <= int(day) <= 31):
+    if m is None or not _calendar_date(*m.groups()):
         raise FieldError("date", f"{value.strip()[:40]!r} is not an ISO 8601 date "
-                                 "(YYYY, YYYY-MM or YYYY-MM-DD)")
+                                 "(YYYY, YYYY-MM or YYYY-MM-DD, a day of the calendar)")
     return "-".join(p for p in m.groups() if p)
+
+
+def _calendar_date(year: str, month: str | None = None, day: str | None = None) -> bool:
+    """True when the parts name a day, month or year of the calendar (no 2023-02-31, no
+    year 0000: the feed and the pages turn them into ``datetime.date``)."""
+    try:
+        datetime.date(int(year), int(month or 1), int(day or 1))
+    except ValueError:
+        return False
+    return True
 
 
 def _month(text: str) -> int | None:
@@ -402,6 +412,7 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
         what = ("control characters" if repair.kind == "control"
                 else "mojibake repaired (ftfy)")
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
-                                                  f"{what}: {repair.detail}"))
+                                                  f"{what}: {repair.detail}",
+                              repair=True))
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)

@@ -77,7 +77,8 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
     text = text.removeprefix(_BOM).replace("\r\n", "\n").replace("\r", "\n")
     text, repairs = repair_text(text)
     notices = tuple(Notice(shown, r.line, f"control characters: {r.detail}"
-                           if r.kind == "control" else f"mojibake repaired (ftfy): {r.detail}")
+                           if r.kind == "control" else f"mojibake repaired (ftfy): {r.detail}",
+                           repair=True)
                     for r in repairs)
     paragraphs: list[tuple[int, str]] = []
     current: list[str] = []

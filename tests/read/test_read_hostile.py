@@ -159,3 +159,20 @@ def test_bibtex_field_names_are_case_insensitive() -> None:
     repeated ``title``."""
     assert _fails("x.bib", "@article{a, title={A}, Title={B}, abstract={x}}") == (
         "seeds/x.bib:1: entry a: field given twice: title")
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("date", '"2023-02-31"'), ("date", '"0000"'), ("date", '"2023-00"'), ("year", '"0000"'),
+    ("issued", '{"date-parts": [[2023, 2, 30]]}'),
+])
+def test_a_date_must_be_a_day_of_the_calendar(field: str, value: str) -> None:
+    """2023-02-31 matched the date pattern and stopped the run with a traceback in the feed
+    (datetime); it is a field error naming the record instead."""
+    message = _fails("x.json", f'[{{"title": "A", "abstract": "x", "{field}": {value}}}]')
+    assert message.startswith("seeds/x.json: record 1: ")
+    assert "is not" in message and ("ISO 8601 date" in message or "not a year" in message)
+
+
+def test_url_fields_need_a_host_name() -> None:
+    assert _fails("x.json", '[{"title": "A", "url": "https://exa mple.com/x"}]') == (
+        "seeds/x.json: record 1: url: 'https://exa mple.com/x' is not an http(s) URL")
