@@ -200,6 +200,8 @@ class PaperFacts(_Record):
         derived_title: the title derived from the abstract (``""`` without one); ``title``
             is the given title when the input file had one, else this.
         authors, venue: the given authors and venue as plain text (no TeX), for pages.
+        et_al: the given author list ends with BibTeX's ``and others`` (``authors`` leaves
+            that word out; pages say "et al.", the cite block writes ``and others`` back).
         paper_links: links to the paper itself from its metadata (kinds ``arxiv``, ``pdf``,
             ``doi``, ``openreview``, ``page``: ``generator.extract.links.paper_links``).
     """
@@ -222,6 +224,7 @@ class PaperFacts(_Record):
     authors: tuple[str, ...] = ()
     venue: str = ""
     paper_links: tuple[Link, ...] = ()
+    et_al: bool = False
 
 
 @dataclass(frozen=True, slots=True)
