@@ -18,6 +18,7 @@ Each repair is reported (``Repair``) so the reader can name file, line and chara
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 
@@ -123,7 +124,21 @@ def decode(data: bytes, shown: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        wide = _utf16_or_32(data)
+        if wide:  # Excel's "Unicode text" and Windows tools save these: say what to do
+            raise InputError(shown, None, f"not UTF-8 but {wide} (it starts with a {wide} "
+                                          "byte-order mark): save it as UTF-8") from None
         where = data.count(b"\n", 0, exc.start) + 1
         raise InputError(shown, where,
                          f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}") from None
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+              (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+def _utf16_or_32(data: bytes) -> str:
+    """``"UTF-16"`` or ``"UTF-32"`` when ``data`` starts with that encoding's byte-order
+    mark (UTF-32's first, as its little-endian mark starts with UTF-16's), else ``""``."""
+    return next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), "")

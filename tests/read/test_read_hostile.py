@@ -176,3 +176,37 @@ def test_a_date_must_be_a_day_of_the_calendar(field: str, value: str) -> None:
 def test_url_fields_need_a_host_name() -> None:
     assert _fails("x.json", '[{"title": "A", "url": "https://exa mple.com/x"}]') == (
         "seeds/x.json: record 1: url: 'https://exa mple.com/x' is not an http(s) URL")
+
+
+def test_files_no_reader_takes_are_warnings(tmp_path: Path) -> None:
+    """A subfolder of seeds or a file of another extension was skipped without a word: the
+    digest silently lacked those papers. Files known to sit beside seeds stay quiet."""
+    from generator.read import read_seeds
+
+    (tmp_path / "iclr").mkdir()
+    (tmp_path / "iclr" / "a.txt").write_text("We propose X, it works.\n", encoding="utf-8")
+    for name in ("papers.ndjson", "refs.bibtex", "overrides.yml", "README.md", "LICENSE",
+                 ".hidden.md", "noext"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    (tmp_path / "b.TXT").write_text("We propose Y, it works.\n", encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [a.text for a in seeds.abstracts] == ["We propose Y, it works."]
+    readers = ".atom, .bib, .csv, .json, .jsonl, .tsv, .txt, .xml"
+    assert [str(n) for n in seeds.notices] == [
+        "seeds/iclr: a folder: not read (only the files directly in the seeds folder are)",
+        f"seeds/noext: not read: no reader for a file without an extension ({readers})",
+        f"seeds/papers.ndjson: not read: no reader for .ndjson ({readers})",
+        f"seeds/refs.bibtex: not read: no reader for .bibtex ({readers})"]
+
+
+@pytest.mark.parametrize("name", ["x.txt", "x.jsonl", "x.json", "x.csv", "x.tsv", "x.bib"])
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_utf16_and_utf32_files_say_so(name: str, encoding: str) -> None:
+    """Excel's "Unicode text" export is UTF-16: "invalid start byte at offset 0" did not say
+    what to do. Every text format (one decoder) names the encoding and the fix."""
+    data = "title\tabstract\nA\tWe do x.\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    wide = "UTF-32" if encoding == "utf-32" else "UTF-16"
+    assert _fails(name, data) == (f"seeds/{name}: not UTF-8 but {wide} (it starts with a "
+                                  f"{wide} byte-order mark): save it as UTF-8")
