@@ -1,6 +1,7 @@
 """BibTeX (``.bib``), parsed by bibtexparser 2: each entry (``@inproceedings{key, ...}``) is one
-record; ``@string`` macros are resolved, ``@comment`` and ``@preamble`` blocks and text
-between entries are skipped, as BibTeX does.
+record; ``@string`` macros are resolved and ``#`` concatenations joined (``booktitle = NeurIPS
+# " 2023"``), ``@comment`` and ``@preamble`` blocks and text between entries are skipped, as
+BibTeX does.
 
 Fields keep their TeX (only the outer ``{...}`` or ``"..."`` is removed): the abstract is
 rendered like any abstract, titles and names are shown as plain text by later stages, and the
@@ -54,6 +55,7 @@ _TEX_ESCAPE = re.compile(r"\\([_%&#$])")
 # field; identifiers and links would make every paper of a volume the same paper).
 _INHERITED = ("booktitle", "journal", "year", "month", "publisher", "series", "volume",
               "address", "organization", "editor", "venue")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)\s*,")
 
 
@@ -85,12 +87,13 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
     targets = {_crossref(e).lower() for e in entries if _crossref(e)}
+    macros = _macros(library)
     for number, entry in enumerate(entries, start=1):
         source = Source(name, number, entry.start_line + 1, entry.key)
-        fields = _fields(entry, shown, source)
+        fields = _fields(entry, shown, source, macros)
         parent = by_key.get(_crossref(entry).lower())
         if parent is not None and parent is not entry:
-            _inherit(fields, _fields(parent, shown, source))
+            _inherit(fields, _fields(parent, shown, source, macros))
         if entry.key.lower() in targets and not fields.get("abstract"):
             continue  # the volume a paper is in, not a paper
         records.append(to_abstract(fields, source, default, shown, notices))
@@ -113,13 +116,56 @@ def _inherit(fields: dict[str, object], parent: dict[str, object]) -> None:
             fields[key] = parent[key]
 
 
-def _fields(entry: Entry, shown: str, source: Source) -> dict[str, object]:
-    """The entry's fields as a flat record: names split, ``eprint`` kept only for arXiv, the
-    entry type and key added."""
+def _macros(library) -> dict[str, str]:
+    """``@string`` macros by lower-case name (BibTeX's names are case-insensitive; the last
+    definition wins), their own concatenations joined, and BibTeX's month macros."""
+    macros = {m: m for m in _MONTHS}
+    for string in library.strings:
+        value = string.value if isinstance(string.value, str) else ""
+        if getattr(string, "enclosing", None) == "no-enclosing":
+            value = _concatenate(value, macros)
+        macros[string.key.lower()] = value
+    return macros
+
+
+def _concatenate(value: str, macros: dict[str, str]) -> str:
+    """A value written as BibTeX's concatenation (``NeurIPS # " 2023"``, ``jan # "~15"``):
+    the parts joined, each a braced or quoted text, a number or a macro (an undefined macro
+    stays as its name). bibtexparser 2 keeps such a value as written."""
+    parts: list[str] = []
+    start = depth = 0
+    quoted = False
+    for i, c in enumerate(value):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == '"' and depth == 0:
+            quoted = not quoted
+        elif c == "#" and depth == 0 and not quoted:
+            parts.append(value[start:i])
+            start = i + 1
+    parts.append(value[start:])
+    out = []
+    for part in (p.strip() for p in parts):
+        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
+            out.append(part[1:-1])
+        else:
+            out.append(macros.get(part.lower(), part))
+    return "".join(out)
+
+
+def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
+            ) -> dict[str, object]:
+    """The entry's fields as a flat record: concatenations joined, names split, ``eprint``
+    kept only for arXiv, the entry type and key added."""
     record: dict[str, object] = {}
     for field in entry.fields:
         key = field.key.lower()
         value = field.value
+        if getattr(field, "enclosing", None) == "no-enclosing" and isinstance(value, str) \
+                and "#" in value:
+            value = _concatenate(value, macros)
         if key in record:  # BibTeX's field names are case-insensitive: Title and title
             raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
                                                  f"twice: {key}")

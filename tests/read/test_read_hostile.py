@@ -210,3 +210,18 @@ def test_utf16_and_utf32_files_say_so(name: str, encoding: str) -> None:
     wide = "UTF-32" if encoding == "utf-32" else "UTF-16"
     assert _fails(name, data) == (f"seeds/{name}: not UTF-8 but {wide} (it starts with a "
                                   f"{wide} byte-order mark): save it as UTF-8")
+
+
+def test_bibtex_concatenation_is_joined() -> None:
+    """``booktitle = neur # " 2023"`` reached the page as ``neur # " 2023"``: bibtexparser 2
+    keeps concatenations as written. Parts joined; braces keep a literal ``#``."""
+    record = _one("x.bib", r"""@string{neur = "NeurIPS"}
+@string{Pre = {Proc. of } # Neur}
+@inproceedings{a, title={A}, booktitle = pre # " 2023", year = 2023, month = dec # "~15",
+  keywords = {x # y}, abstract = {We do \# x.}}""")
+    assert record.meta.venue == "Proc. of NeurIPS 2023"
+    assert record.meta.date == "2023-12"
+    assert record.meta.keywords == ("x # y",)
+    assert record.text == r"We do \# x."
+    assert _one("x.bib", "@article{a, title = {A} # undefined # 1, abstract = {x}}"
+                ).meta.title == "Aundefined1"
