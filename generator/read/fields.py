@@ -147,13 +147,13 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         FieldError: a field has a value of the wrong kind (names the field); the record has
             neither a title nor an abstract.
     """
-    f = field_names(record)
     repairs: list[tuple[str, Repair]] = []
+    # Every field, not only the title and abstract: a control character in an author's name
+    # or a venue reached the feed, which XML cannot carry (lxml raised), and the page.
+    f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
+         for attr, value in field_names(record).items()}
     text = _abstract(f.get("abstract"), repairs)
     title = _text(f, "title")
-    if title:
-        title, found = repair_text(title)
-        repairs += [("title", r) for r in found]
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
@@ -175,6 +175,20 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         cite_key=_text(f, "cite_key"),
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
+
+
+def _repaired(value: object, attr: str, repairs: list[tuple[str, Repair]]) -> object:
+    """``value`` with the text in it repaired (``repair_text``): a string, or the strings of
+    a list or name object (``{"given": ...}``); other values as they are."""
+    if isinstance(value, str):
+        fixed, found = repair_text(value)
+        repairs += [(attr, r) for r in found]
+        return fixed
+    if isinstance(value, list):
+        return [_repaired(v, attr, repairs) for v in value]
+    if isinstance(value, dict):
+        return {k: _repaired(v, attr, repairs) for k, v in value.items()}
+    return value
 
 
 def collection_name(meta: Metadata, own: str, default: str) -> str:

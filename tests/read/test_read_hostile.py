@@ -225,3 +225,40 @@ def test_bibtex_concatenation_is_joined() -> None:
     assert record.text == r"We do \# x."
     assert _one("x.bib", "@article{a, title = {A} # undefined # 1, abstract = {x}}"
                 ).meta.title == "Aundefined1"
+
+
+def test_control_characters_are_repaired_in_every_field() -> None:
+    """Only the title and abstract were repaired: a NUL in an author's name reached the feed,
+    where lxml raised (a traceback, no pages). Every text field is repaired and reported."""
+    parsed = _read("x.jsonl", '{"title": "T", "abstract": "We do x.", "authors": ["Ann\\u0000 '
+                              'Lee", {"given": "B\\u0001o", "family": "Li"}], "venue": '
+                              '"Conf\\u0002 X", "keywords": ["deep\\u0003"]}\n')
+    [record] = parsed.records
+    assert record.meta.authors == ("Ann Lee", "Bo Li")
+    assert (record.meta.venue, record.meta.keywords) == ("Conf X", ("deep",))
+    assert [n.message for n in parsed.notices] == [
+        "record 1: authors: control characters: U+0000 at column 4 removed",
+        "record 1: authors: control characters: U+0001 at column 2 removed",
+        "record 1: venue: control characters: U+0002 at column 5 removed",
+        "record 1: keywords: control characters: U+0003 at column 5 removed"]
+    assert all(n.repair for n in parsed.notices)
+
+
+@pytest.mark.e2e  # the whole pipeline
+def test_control_characters_in_metadata_do_not_break_the_feed(tmp_path: Path) -> None:
+    from generator.build import generate
+    from generator.config import DigestConfig
+
+    root = Path(__file__).resolve().parents[2]
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "a.bib").write_text("@article{a, title={T}, author={Ann\x00 Lee and Bo\x01b Li}, "
+                                 "journal={J\x02}, year=2023, abstract={We do x.}}\n",
+                                 encoding="utf-8")
+    config = DigestConfig(seeds_dir=seeds, docs_dir=tmp_path / "docs",
+                          taxonomy=root / "taxonomy.yml", overrides=seeds / "overrides.yml",
+                          cache_dir=None)
+    result = generate(config)
+    assert result.papers[0].facts.authors == ("Ann Lee", "Bob Li")
+    feed = (tmp_path / "docs" / "feed.xml").read_text(encoding="utf-8")
+    assert "<name>Ann Lee</name>" in feed and "<name>Bob Li</name>" in feed
