@@ -3,7 +3,8 @@
 Real abstracts are scraped from PDFs and web pages and carry characters no author typed:
 
 * **Control characters** (C0 except tab, line feed and carriage return; DEL; C1; U+FFFE and
-  U+FFFF), which XML (the feed) cannot carry and no reader can see. Four of them are C escape
+  U+FFFF), which XML (the feed) cannot carry and no reader can see, and lone surrogates (a
+  JSON ``\\ud800`` escape), which no UTF-8 text can hold: removed. Four of them are C escape
   sequences that ate a TeX backslash (a JSON or Python string turned ``\\beta`` into U+0008 +
   ``eta``): ``\\a`` U+0007, ``\\b`` U+0008, ``\\v`` U+000B, ``\\f`` U+000C. Followed by a
   letter they are written back as that command's backslash and letter (``$\\beta$``); every
@@ -26,8 +27,9 @@ import ftfy
 
 from generator.errors import InputError
 
-# What XML 1.0 cannot carry or a text file should not hold (tab, LF and CR are text).
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+# What XML 1.0 cannot carry or a text file should not hold (tab, LF and CR are text), and
+# lone surrogates: JSON may escape one ("\ud800"), and no UTF-8 file, page or hash can hold it.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # C escapes that stand for a backslash and a letter (Python's and JSON's string escapes).
 _ESCAPE_LETTERS = {"\x07": "a", "\x08": "b", "\x0b": "v", "\x0c": "f"}
 # ftfy's own cheap test for text that may hold mojibake: any character of the sequences it

@@ -262,3 +262,22 @@ def test_control_characters_in_metadata_do_not_break_the_feed(tmp_path: Path) ->
     assert result.papers[0].facts.authors == ("Ann Lee", "Bob Li")
     feed = (tmp_path / "docs" / "feed.xml").read_text(encoding="utf-8")
     assert "<name>Ann Lee</name>" in feed and "<name>Bob Li</name>" in feed
+
+
+@pytest.mark.parametrize("name", ["x.json", "x.jsonl"])
+def test_lone_surrogates_from_json_escapes_are_removed(name: str) -> None:
+    """JSON may escape a lone surrogate ("\\ud800"); Python keeps it, and hashing the paper id
+    or writing the page as UTF-8 raised UnicodeEncodeError (a traceback)."""
+    line = '{"title": "Sur\\ud800rogate", "abstract": "We do \\udfff x.", "authors": ["A\\ud83d"]}'
+    parsed = _read(name, f"[{line}]" if name == "x.json" else line + "\n")
+    [record] = parsed.records
+    assert (record.meta.title, record.text, record.meta.authors) == (
+        "Surrogate", "We do  x.", ("A",))
+    assert [n.message.split(": ", 1)[1] for n in parsed.notices] == [
+        "title: control characters: U+D800 at column 4 removed",
+        "authors: control characters: U+D83D at column 2 removed",
+        "abstract: control characters: U+DFFF at column 7 removed"]
+    record.text.encode("utf-8")
+    # A pair written as two escapes is one character (json joins it), kept.
+    pair = _one("x.json", '[{"title": "\\ud83d\\ude00 Smile", "abstract": "x"}]')
+    assert pair.meta.title == "\U0001F600 Smile"
