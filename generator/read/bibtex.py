@@ -37,7 +37,12 @@ from bibtexparser.middlewares.names import (
     parse_single_name_into_parts,
     split_multiple_persons_names,
 )
-from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry
+from bibtexparser.model import (
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    ImplicitComment,
+)
 
 from generator.errors import InputError
 from generator.read.clean import decode
@@ -87,6 +92,7 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
     targets = {_crossref(e).lower() for e in entries if _crossref(e)}
+    notices.extend(_stray_fields(library, shown))
     macros = _macros(library)
     for number, entry in enumerate(entries, start=1):
         source = Source(name, number, entry.start_line + 1, entry.key)
@@ -98,6 +104,23 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
             continue  # the volume a paper is in, not a paper
         records.append(to_abstract(fields, source, default, shown, notices))
     return ParsedFile(default, tuple(records), tuple(notices))
+
+
+_STRAY_FIELD = re.compile(r"^\s*,?\s*([A-Za-z][\w-]*)\s*=\s*[{\"\w]", re.MULTILINE)
+
+
+def _stray_fields(library, shown: str) -> list[Notice]:
+    """A warning for text between entries that reads like a field (``abstract = {...``):
+    BibTeX skips such text, so a ``}`` closing an entry too early silently cuts the fields
+    after it off their entry. Other text between entries (``% Encoding: UTF8``) is quiet."""
+    out = []
+    for block in library.blocks:
+        if isinstance(block, ImplicitComment) and (m := _STRAY_FIELD.search(block.comment)):
+            line = block.start_line + 1 + block.comment.count("\n", 0, m.start(1))
+            out.append(Notice(shown, line, f"text between entries that reads like a field "
+                                           f"({m.group(1)} = ...) is not read: was an entry "
+                                           "closed early by a '}'?"))
+    return out
 
 
 def _crossref(entry: Entry) -> str:

@@ -281,3 +281,16 @@ def test_lone_surrogates_from_json_escapes_are_removed(name: str) -> None:
     # A pair written as two escapes is one character (json joins it), kept.
     pair = _one("x.json", '[{"title": "\\ud83d\\ude00 Smile", "abstract": "x"}]')
     assert pair.meta.title == "\U0001F600 Smile"
+
+
+def test_bibtex_fields_cut_off_by_an_early_brace_are_a_warning() -> None:
+    """``booktitle = {Conf } }`` closes the entry: BibTeX skips the rest as text between
+    entries, and the abstract after it was lost without a word. JabRef's ``%`` header and
+    prose between entries stay quiet."""
+    parsed = _read("x.bib", "% Encoding: UTF8\n\n@article{a, title={A}, booktitle={Conf } },\n"
+                            "  abstract={We propose eta nets.}}\n\nSee the paper = good.\n")
+    assert [r.text for r in parsed.records] == [""]
+    assert [str(n) for n in parsed.notices] == [
+        "seeds/x.bib:4: text between entries that reads like a field (abstract = ...) is not "
+        "read: was an entry closed early by a '}'?"]
+    assert not parsed.notices[0].repair
