@@ -36,7 +36,8 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
         try:
             record = loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(shown, number, f"not JSON: {exc.msg} (column {exc.colno})"
+            hint = "" if records else _whole_document(text)
+            raise InputError(shown, number, f"not JSON: {exc.msg} (column {exc.colno}){hint}"
                              ) from None
         except RecursionError:
             raise InputError(shown, number, "not JSON: nested too deeply") from None
@@ -45,3 +46,13 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
         records.append(json_record(record, Source(name, len(records) + 1, number), default,
                                    shown, notices))
     return ParsedFile(default, tuple(records), tuple(notices))
+
+
+def _whole_document(text: str) -> str:
+    """A hint when the file's first line fails but the whole file is one JSON document (an API
+    response or a pretty-printed array saved as ``.jsonl``)."""
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return ""
+    return "; the file is one JSON document, not one object per line: name it .json"

@@ -1,7 +1,9 @@
 """Tables with a header row: CSV (``.csv``, comma-separated) and TSV (``.tsv``, tab-separated),
 read with Python's ``csv`` module (RFC 4180 quoting: a quoted field may hold the delimiter,
 line breaks and doubled quotes). The header names the fields (``generator.read.fields``);
-every following non-empty row is one record, named by its number and the line it starts on."""
+every following non-empty row is one record, named by its number and the line it starts on.
+A row with more cells than the header is an error, one with fewer a warning (the missing
+cells read as empty)."""
 
 from __future__ import annotations
 
@@ -53,6 +55,13 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
             if len(row) > len(header):
                 raise InputError(shown, start, f"{source.describe(line=False)}: {len(row)} "
                                                f"cells, but the header names {len(header)}")
+            if len(row) < len(header):
+                # Writers fill every cell (RFC 4180, 2.4); a short row is most often the rest
+                # of a cell that a line break outside quotes split off its row.
+                notices.append(Notice(shown, start, f"{source.describe(line=False)}: "
+                                      f"{len(row)} cell{'s' if len(row) != 1 else ''}, but "
+                                      f"the header names {len(header)} (read as empty; a "
+                                      "line break in an unquoted cell?)"))
             record = dict(zip(header, row, strict=False))
             records.append(to_abstract(record, source, default, shown, notices))
     except csv.Error as exc:

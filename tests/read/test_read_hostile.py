@@ -294,3 +294,28 @@ def test_bibtex_fields_cut_off_by_an_early_brace_are_a_warning() -> None:
         "seeds/x.bib:4: text between entries that reads like a field (abstract = ...) is not "
         "read: was an entry closed early by a '}'?"]
     assert not parsed.notices[0].repair
+
+
+def test_a_short_csv_row_is_a_warning() -> None:
+    """A line break outside quotes split an abstract: its rest became a record of its own,
+    titled with the rest of the abstract, without a word."""
+    parsed = _read("x.csv", "title,abstract,year\nA,We do x,2020\nand y.\nB,We do z.,2021\n"
+                            "C,We do w.\n")
+    assert [r.meta.title for r in parsed.records] == ["A", "and y.", "B", "C"]
+    assert [str(n) for n in parsed.notices] == [
+        "seeds/x.csv:3: record 2: 1 cell, but the header names 3 (read as empty; a line break "
+        "in an unquoted cell?)",
+        "seeds/x.csv:5: record 4: 2 cells, but the header names 3 (read as empty; a line "
+        "break in an unquoted cell?)"]
+
+
+@pytest.mark.parametrize(("name", "data", "message"), [
+    ("x.jsonl", '[\n {"title": "A"}\n]\n', "seeds/x.jsonl:1: not JSON: Expecting value "
+     "(column 2); the file is one JSON document, not one object per line: name it .json"),
+    ("x.json", '{"title": "A"}\n{"title": "B"}\n', "seeds/x.json:2: not JSON: Extra data "
+     "(column 1); the file holds one JSON object per line (JSON Lines): name it .jsonl"),
+    ("x.json", '{"title": "A"} x', "seeds/x.json:1: not JSON: Extra data (column 16)"),
+])
+def test_json_and_json_lines_swapped_say_so(name: str, data: str, message: str) -> None:
+    """An API response saved as .jsonl, or JSON Lines saved as .json: the error says which."""
+    assert _fails(name, data) == message
