@@ -80,6 +80,10 @@ def _not_json(constant: str) -> object:
     raise ValueError(f"{constant} is not a JSON value (RFC 8259 has no NaN or Infinity)")
 
 
+# One decoder for every line: json.loads with options builds a new decoder on each call.
+_DECODER = json.JSONDecoder(object_pairs_hook=JsonObject, parse_constant=_not_json)
+
+
 def loads(text: str) -> object:
     """``json.loads`` as RFC 8259 reads JSON: ``NaN`` and ``Infinity`` (which Python's
     reader accepts) raise ``ValueError``; objects are ``JsonObject`` (repeated names kept
@@ -89,7 +93,7 @@ def loads(text: str) -> object:
         json.JSONDecodeError: not JSON (line and column); ValueError: NaN or Infinity;
         RecursionError: nested too deeply.
     """
-    return json.loads(text, object_pairs_hook=JsonObject, parse_constant=_not_json)
+    return _DECODER.decode(text)
 
 
 def json_record(value: object, source: Source, default: str, shown: str,
