@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.extract.sentences import pick_highlight, split_sentences
-from generator.extract.titles import MAX_TITLE, derive_title, shorten
+from generator.extract.sentences import pick_highlight, split_sentences, without_lead
+from generator.extract.titles import MAX_TITLE, _gerund, derive_title, shorten
 from generator.read import read_seeds
 from generator.text.markup import plain_text
 
@@ -68,6 +68,26 @@ def test_highlight_is_the_contribution_sentence(seed_titles):
         "To bridge the gap, we propose a training-free")
 
 
+@pytest.mark.parametrize(("sentence", "shown"), [
+    ("Leveraging these insights, we propose FastVID.", "We propose FastVID."),
+    ("To address this, we introduce $\\mathcal{G}$-Net.", "We introduce $\\mathcal{G}$-Net."),
+    ("Therefore, we present a solver.", "We present a solver."),
+    ("In this paper, we study bandits.", "We study bandits."),
+    # kept: no back-reference, TeX or markup in the lead, a long lead, no "we" after it
+    ("Unlike prior methods that rely on labels, we propose X.",
+     "Unlike prior methods that rely on labels, we propose X."),
+    ("Given $n$ samples from these models, we show a bound.",
+     "Given $n$ samples from these models, we show a bound."),
+    ("To address this, our method learns Y.", "To address this, our method learns Y."),
+    ("To make these very large and very slow models much faster at test time, we prune.",
+     "To make these very large and very slow models much faster at test time, we prune."),
+])
+def test_highlight_drops_a_lead_that_points_back(sentence, shown):
+    """Shown alone, a highlight does not open with a clause about sentences the reader of a
+    listing or card does not see."""
+    assert without_lead(sentence) == shown
+
+
 @pytest.mark.parametrize(("title", "expected"), [
     ("Broad Class of Networks Without LN Can Produce Pathologically Large Outputs for Certain "
      "Inputs Far From the Data", "Broad Class of Networks Without LN Can Produce Pathologically "
@@ -79,6 +99,17 @@ def test_highlight_is_the_contribution_sentence(seed_titles):
 def test_long_titles_end_on_a_whole_phrase(title, expected):
     """A title over 90 characters is cut before a joining word, never mid-phrase."""
     assert shorten(title) == expected
+
+
+@pytest.mark.parametrize(("verb", "gerund"), [
+    ("studies", "studying"), ("focuses", "focusing"), ("addresses", "addressing"),
+    ("aims", "aiming"), ("uses", "using"), ("causes", "causing"), ("focus", "focusing"),
+    ("address", "addressing"), ("map", "mapping"), ("tie", "tying"), ("leverage", "leveraging"),
+])
+def test_gerund_of_any_person(verb, gerund):
+    """A verb after "this paper" is in the third person ("studies"): its gerund is
+    "studying", never "studiesing"."""
+    assert _gerund(verb) == gerund
 
 
 @pytest.mark.parametrize(("text", "name", "title"), [
@@ -97,6 +128,11 @@ def test_long_titles_end_on_a_whole_phrase(title, expected):
     ("We introduce Hydrant layers for sequence models. They are fast.", "Hydrant",
      "Hydrant Layers for Sequence Models"),
     ("We study sequence models. Hydrant layers were fast.", None, "Sequence Models"),
+    # the third person after "this paper", and "for the first time" before the verb
+    ("Sparse coding is old. This paper studies sparse coding of audio in the wild.", None,
+     "Studying Sparse Coding of Audio in the Wild"),
+    ("Pruning is common. We for the first time prune diffusion transformers at scale.", None,
+     "Pruning Diffusion Transformers at Scale"),
     # LaTeX emphasis names like Markdown emphasis, and math in parentheses is no acronym (a
     # new user's abstract once got the title "|V|^2: We Introduce HopFormer")
     (r"Graph neural networks struggle with long-range dependencies. We introduce "

@@ -227,6 +227,18 @@ def test_tags_index_lists_every_tag_once(built_site: Path) -> None:
             f"{name} — {n} paper{'s' if n != 1 else ''}: "), li
 
 
+def test_tag_pages_count_their_papers(built_site: Path) -> None:
+    """Each tag page's lead counts its papers from papers.json, in the right number
+    ("1 paper tagged ...", "2 papers tagged ...")."""
+    papers = json.loads((built_site / "papers.json").read_text("utf-8"))
+    counts = Counter(t for r in papers for t in r["tags"])
+    for li in _soup(built_site / "tags" / "index.html").select("article li"):
+        name, n = li.a.get_text(), counts[li.a.get_text()]
+        lead = _soup(built_site / "tags" / li.a["href"] / "index.html").select_one(
+            "article p").get_text(" ", strip=True)
+        assert lead.startswith(f"{n} paper{'s' if n != 1 else ''} tagged {name}"), lead
+
+
 def test_tag_chips_in_material_order(built_site: Path) -> None:
     """Listings and related-paper lists show a paper's tags in the order Material shows them
     above its title (sorted by name), so the same paper never shows two orders."""
