@@ -17,8 +17,9 @@ Wall seconds and CPU seconds (user + system of the build's process tree) are med
 rounds; CPU seconds are the steadier figure on a shared machine. Then the parity of each
 Zensical site with the MkDocs site: HTML pages in both / only in one, pages whose article text
 (tags stripped, whitespace collapsed) is identical, tag chips and links per page, the files
-beside the pages (search index, sitemap, tags export, feed, papers.json) and the redirect
-pages of moved papers. ``--screenshots DIR`` serves each site on 127.0.0.1 and saves the home
+beside the pages (search index, sitemap, tags export, feed, papers.json), and relative links
+that climb above the site's root. ``--compare PROJECT`` repeats only this comparison on a
+project kept by ``--keep``. ``--screenshots DIR`` serves each site on 127.0.0.1 and saves the home
 page, a paper page and a tag page at 1280 px from headless Chromium (``/usr/bin/chromium``).
 Nothing is written to the repository.
 """
@@ -49,6 +50,8 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 ENV.pop("PAPER_DIGEST_OFFLINE", None)
 _ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.S)
 _TAG = re.compile(r"<[^>]+>")
+_LINK = re.compile(r"<a [^>]*href=")
+_CHIPS = re.compile(r'<nav class="md-tags"[^>]*>.*?</nav>', re.S)
 # Files beside the pages that a reader or a tool may look for, per engine.
 ARTIFACTS = ("search/search_index.json", "search.json", "sitemap.xml", "sitemap.xml.gz",
              "tags.json", "feed.xml", "papers.json", "404.html", "redirect.json")
@@ -116,10 +119,19 @@ def timed(cmd: list[str], cwd: Path) -> tuple[float, float]:
 
 
 def article_text(page: str) -> str:
+    """The article's text without the tag chips, which the engines put in different places
+    (counted by ``chips_first``)."""
     m = _ARTICLE.search(page)
-    body = m.group(1) if m else ""
+    body = _CHIPS.sub("", m.group(1) if m else "")
     body = re.sub(r'<a class="headerlink"[^>]*>.*?</a>', "", body)  # permalink marks
     return " ".join(html.unescape(_TAG.sub(" ", body)).split())
+
+
+def chips_first(page: str) -> bool:
+    """True when the page's tag chips come before its title (Material's place)."""
+    m = _ARTICLE.search(page)
+    body = m.group(1) if m else ""
+    return "md-tags" in body and body.find('class="md-tags"') < body.find("<h1")
 
 
 def links_above_root(path: str, page: str) -> int:
@@ -146,15 +158,17 @@ def parity(proj: Path, ref: Path, other: Path) -> dict:
     same_title = sum(re.search(r"<title>(.*?)</title>", a[p]).group(1)
                      == re.search(r"<title>(.*?)</title>", b[p]).group(1) for p in both)
     papers = [p for p in both if p.startswith("papers/")]
-    out = {
+    out = {"papers": papers,
         "html_ref": len(a), "html_other": len(b), "html_both": len(both),
         "only_ref": sorted(set(a) - set(b)), "only_other": sorted(set(b) - set(a)),
         "article_text_differs": len(differ), "differ_examples": differ[:5],
         "same_title": same_title,
         "chips_ref": sum(a[p].count('class="md-tag') for p in papers),
         "chips_other": sum(b[p].count('class="md-tag') for p in papers),
-        "links_ref": sum(_ARTICLE.search(a[p]).group(1).count("<a ") for p in papers),
-        "links_other": sum(_ARTICLE.search(b[p]).group(1).count("<a ") for p in papers),
+        "chips_first_ref": sum(chips_first(a[p]) for p in papers),
+        "chips_first_other": sum(chips_first(b[p]) for p in papers),
+        "links_ref": sum(len(_LINK.findall(_ARTICLE.search(a[p]).group(1))) for p in papers),
+        "links_other": sum(len(_LINK.findall(_ARTICLE.search(b[p]).group(1))) for p in papers),
         "above_root_ref": sum(links_above_root(p, a[p]) for p in a),
         "above_root_other": sum(links_above_root(p, b[p]) for p in b),
         "above_root_pages": sum(links_above_root(p, b[p]) > 0 for p in b),
@@ -195,12 +209,20 @@ def screenshots(sites: dict[str, Path], out: Path, proj: Path) -> list[Path]:
     return shots
 
 
+def compare(proj: Path) -> dict[str, dict]:
+    """Parity of every Zensical site of a kept project with its MkDocs site."""
+    return {f"zensical {site.name.removeprefix('site-zensical-')}": parity(
+        proj, proj / "site-mkdocs", site) for site in sorted(proj.glob("site-zensical-*"))}
+
+
 def report(n: int, times: dict[str, list[tuple[float, float]]], par: dict[str, dict]) -> str:
-    base_wall = statistics.median(w for w, _ in times["mkdocs"])
-    base_cpu = statistics.median(c for _, c in times["mkdocs"])
-    lines = [f"N={n or 'seeds'}: build of the same generated docs (median of "
-             f"{len(times['mkdocs'])})",
-             f"{'build':<28} {'wall s':>8} {'x mkdocs':>9} {'CPU s':>8} {'x mkdocs':>9}"]
+    lines = []
+    if times:
+        base_wall = statistics.median(w for w, _ in times["mkdocs"])
+        base_cpu = statistics.median(c for _, c in times["mkdocs"])
+        lines += [f"N={n or 'seeds'}: build of the same generated docs (median of "
+                  f"{len(times['mkdocs'])})",
+                  f"{'build':<28} {'wall s':>8} {'x mkdocs':>9} {'CPU s':>8} {'x mkdocs':>9}"]
     for label, runs in times.items():
         wall = statistics.median(w for w, _ in runs)
         cpu = statistics.median(c for _, c in runs)
@@ -214,11 +236,12 @@ def report(n: int, times: dict[str, list[tuple[float, float]]], par: dict[str, d
                   f"  only mkdocs: {p['only_ref'][:8]}{' ...' if len(p['only_ref']) > 8 else ''}",
                   f"  only zensical: {p['only_other'][:8]}"
                   f"{' ...' if len(p['only_other']) > 8 else ''}",
-                  f"  article text identical: {p['html_both'] - p['article_text_differs']}/"
+                  f"  article text identical (chips aside): {p['html_both'] - p['article_text_differs']}/"
                   f"{p['html_both']} (differs e.g. {p['differ_examples'][:3]}); same <title>: "
                   f"{p['same_title']}/{p['html_both']}",
                   f"  paper pages: tag chips {p['chips_ref']} vs {p['chips_other']}, links in "
-                  f"the article {p['links_ref']} vs {p['links_other']}",
+                  f"the article {p['links_ref']} vs {p['links_other']}; chips above the title on "
+                  f"{p['chips_first_ref']} vs {p['chips_first_other']} of {len(p['papers'])}",
                   f"  relative links climbing above the site root: {p['above_root_ref']} "
                   f"mkdocs, {p['above_root_other']} zensical (on {p['above_root_pages']} pages)",
                   "  files (mkdocs, zensical): " + ", ".join(
@@ -238,13 +261,11 @@ def bench(n: int, zensicals: list[str], repeat: int, shots: Path | None, keep: b
             times[label].append(timed(cmd, proj))
             log(f"round {r + 1}: {label}: {times[label][-1][0]:.2f} s wall, "
                 f"{times[label][-1][1]:.2f} s CPU")
-    ref = proj / "site-mkdocs"
-    par = {label.split(",")[0]: parity(proj, ref, proj / site)
-           for label, _, site in rounds if label.endswith("warm")}
-    text = report(n, times, par)
+    text = report(n, times, compare(proj))
     if shots is not None:
-        sites = {"mkdocs": ref, **{label.split(",")[0]: proj / site
-                                    for label, _, site in rounds if label.endswith("warm")}}
+        sites = {"mkdocs": proj / "site-mkdocs", **{label.split(",")[0]: proj / site
+                                                    for label, _, site in rounds
+                                                    if label.endswith("warm")}}
         for shot in screenshots(sites, shots / f"n{n}", proj):
             log(f"screenshot {shot}")
     if keep:
@@ -263,7 +284,13 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3, help="rounds per size (median)")
     ap.add_argument("--screenshots", type=Path, help="folder for the screenshots")
     ap.add_argument("--keep", action="store_true", help="keep the temporary projects")
+    ap.add_argument("--compare", type=Path, metavar="PROJECT",
+                    help="only compare the sites of a project kept by --keep")
     args = ap.parse_args()
+    if args.compare:
+        proj = args.compare / "proj" if (args.compare / "proj").is_dir() else args.compare
+        print(report(0, {}, compare(proj)))
+        return 0
     log(f"{os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
     zensicals = [os.path.abspath(p) for p in args.zensical]  # builds run in the project
     texts = [bench(n, zensicals, args.repeat, args.screenshots, args.keep)
