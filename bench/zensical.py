@@ -145,6 +145,16 @@ def links_above_root(path: str, page: str) -> int:
                if not href.startswith("/"))
 
 
+def search_locations(site: Path) -> list[str]:
+    """The locations (page#section) in the site's search index: Material's
+    search/search_index.json or Zensical's search.json."""
+    for name, key in (("search/search_index.json", "docs"), ("search.json", "items")):
+        if (site / name).exists():
+            index = json.loads((site / name).read_text(encoding="utf-8"))
+            return [entry["location"] for entry in index[key]]
+    return []
+
+
 def pages(site: Path) -> dict[str, str]:
     return {p.relative_to(site).as_posix(): p.read_text(encoding="utf-8")
             for p in site.rglob("*.html")}
@@ -172,6 +182,7 @@ def parity(proj: Path, ref: Path, other: Path) -> dict:
         "above_root_ref": sum(links_above_root(p, a[p]) for p in a),
         "above_root_other": sum(links_above_root(p, b[p]) for p in b),
         "above_root_pages": sum(links_above_root(p, b[p]) > 0 for p in b),
+        "search_ref": search_locations(ref), "search_other": search_locations(other),
         "artifacts": {name: ((ref / name).exists(), (other / name).exists())
                       for name in ARTIFACTS},
     }
@@ -244,6 +255,8 @@ def report(n: int, times: dict[str, list[tuple[float, float]]], par: dict[str, d
                   f"{p['chips_first_ref']} vs {p['chips_first_other']} of {len(p['papers'])}",
                   f"  relative links climbing above the site root: {p['above_root_ref']} "
                   f"mkdocs, {p['above_root_other']} zensical (on {p['above_root_pages']} pages)",
+                  f"  search index: {len(p['search_ref'])} vs {len(p['search_other'])} entries, "
+                  f"same locations: {sorted(p['search_ref']) == sorted(p['search_other'])}",
                   "  files (mkdocs, zensical): " + ", ".join(
                       f"{k} {'y' if a else '-'}{'y' if b else '-'}"
                       for k, (a, b) in p["artifacts"].items())]
