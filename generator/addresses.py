@@ -2,13 +2,13 @@
 
 A page's address is its slug, made from its title (``generator.catalog``), so it moves when
 the title changes: a record gains a given title, an edit changes the sentence a title is
-derived from, an override renames it. Each build keeps the address record (``permalinks.json``
+derived from, an override renames it. Each build keeps the permalinks file (``permalinks.json``
 beside mkdocs.yml by default; commit it with the seeds, so that a build elsewhere, such as the
 Pages workflow, knows the addresses published before) and turns the addresses a paper had
 before into redirects: ``{old slug: new slug}``, which the mkdocs-redirects plugin writes as
 small pages that forward to the new address (``generator.plugin``).
 
-A paper of this build is the paper of an entry of the previous record when, first to match:
+A paper of this build is the paper of an entry of the previous permalinks file when, first to match:
 
 1. they have the same paper id (the same abstract; or the same DOI, arXiv or OpenReview id,
    whatever the wording: ``generator.extract.record_id``);
@@ -47,7 +47,7 @@ _WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True, slots=True)
 class Address:
-    """One paper in the address record.
+    """One paper in the permalinks file.
 
     Attributes:
         slug: its address (``papers/{slug}/``).
@@ -67,10 +67,10 @@ class Address:
 
 
 def read_addresses(path: Path | None) -> tuple[Address, ...]:
-    """The address record at ``path`` (empty when there is none).
+    """The permalinks file at ``path`` (empty when there is none).
 
     Raises:
-        InputError: the file exists but is not an address record (names the line).
+        InputError: the file exists but is not a permalinks file (names the line).
     """
     if path is None or not path.exists():
         return ()
@@ -85,14 +85,14 @@ def read_addresses(path: Path | None) -> tuple[Address, ...]:
                                      for i in range(0, len(d["sketch"]), 8)),
                                tuple(d["old"])))
         except (ValueError, KeyError, TypeError) as exc:
-            raise InputError(str(path), number, f"not an address record line ({exc}); delete "
+            raise InputError(str(path), number, f"not a permalinks file line ({exc}); delete "
                                                 "the file to start afresh (old addresses then "
                                                 "no longer redirect)") from None
     return tuple(out)
 
 
 def write_addresses(path: Path, addresses: tuple[Address, ...]) -> bool:
-    """Write the record (one JSON object per line, in catalog order) when it changed;
+    """Write the permalinks file (one JSON object per line, in catalog order) when it changed;
     atomic. Returns whether the file was written."""
     lines = ["# paper-digest: the address of every paper page and the addresses it had "
              "before (commit this file)"]
@@ -133,11 +133,11 @@ def similarity(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 def plan_addresses(papers: tuple[Paper, ...], previous: tuple[Address, ...]
                    ) -> tuple[tuple[Address, ...], dict[str, str]]:
-    """This build's address record and its redirects (module docstring for the rules).
+    """This build's permalinks file and its redirects (module docstring for the rules).
 
     Args:
         papers: the catalog.
-        previous: the record of the previous build.
+        previous: the permalinks file of the previous build.
 
     Returns:
         ``(addresses, redirects)``: one ``Address`` per paper, in catalog order, and

@@ -6,7 +6,7 @@
   touched, and a generated path that would overwrite one is an error.
 * Only changed files are written, so unchanged pages keep their bytes and mtime (fast
   incremental MkDocs builds, no ``mkdocs serve`` reload loop).
-* The manifest also records each file's size, modification time (ns) and SHA-1, so the build
+* The manifest also entries each file's size, modification time (ns) and SHA-1, so the build
   cache can tell with one ``stat`` that a page it would render again is still on disk as it
   was (the quick check of ``make`` and ``rsync``): ``Manifest.is_current``. Such a page is
   passed here as *kept*: its file is left as it is.
@@ -33,7 +33,7 @@ from generator.infra.cache import text_digest
 MANIFEST = ".paper-digest-manifest.json"
 # A manifest entry: [size in bytes, modification time in ns, SHA-1 of the text]; None when
 # unknown (a manifest written by an older version, which listed paths only).
-Record = list | None
+Entry = list | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +72,13 @@ def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] =
     """
     docs_dir.mkdir(parents=True, exist_ok=True)
     manifest_path = docs_dir / MANIFEST
-    owned = dict((manifest or read_manifest(docs_dir)).records)
-    records: dict[str, Record] = {}
+    owned = dict((manifest or read_manifest(docs_dir)).entries)
+    entries: dict[str, Entry] = {}
     changed: dict[str, bytes] = {}
     unchanged: list[str] = []
     for path in kept:
         _safe_relpath(path)
-        records[path] = owned.get(path)
+        entries[path] = owned.get(path)
         unchanged.append(path)
     for path, text in files.items():
         target = docs_dir / _safe_relpath(path)
@@ -89,7 +89,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] =
                 raise OutputError(f"{target}: exists and was not written by paper-digest; "
                                   "move it or rename the collection/tag that generates it")
             if target.read_bytes() == data:
-                records[path] = _record(target, data)
+                entries[path] = _entry(target, data)
                 unchanged.append(path)
                 continue
         changed[path] = data
@@ -103,19 +103,19 @@ def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] =
             tmp = staging / path
             tmp.parent.mkdir(parents=True, exist_ok=True)
             tmp.write_bytes(data)
-        # Record old and new paths first: an interruption below leaves no untracked file.
+        # Entry old and new paths first: an interruption below leaves no untracked file.
         _write_manifest(manifest_path, {**owned, **dict.fromkeys(changed)})
         for path in changed:
             target = docs_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / path, target)
-            records[path] = _record(target, changed[path])
+            entries[path] = _entry(target, changed[path])
         for path in stale:
             target = docs_dir / path
             if target.is_file() or target.is_symlink():  # never a folder
                 target.unlink()
             _prune_empty_dirs(target.parent, docs_dir)
-        _write_manifest(manifest_path, {path: records[path] for path in sorted(records)})
+        _write_manifest(manifest_path, {path: entries[path] for path in sorted(entries)})
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
@@ -124,24 +124,24 @@ def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] =
 
 @dataclass(frozen=True, slots=True)
 class Manifest:
-    """The generator's record of ``docs_dir``: ``records`` maps each file it wrote (relative
+    """The generator's entry of ``docs_dir``: ``entries`` maps each file it wrote (relative
     POSIX path) to ``[size, mtime in ns, SHA-1 of the text]``, or ``None`` when unknown."""
 
     docs_dir: Path
-    records: Mapping[str, Record]
+    entries: Mapping[str, Entry]
 
     def is_current(self, path: str, digest: str) -> bool:
         """True when the generated file ``path`` is still the text with SHA-1 ``digest``
-        the generator wrote, judged by its record and one ``stat`` (size and mtime
+        the generator wrote, judged by its entry and one ``stat`` (size and mtime
         unchanged); what ``generator.render`` asks before skipping a cached page."""
-        record = self.records.get(path)
-        if not record or record[2] != digest:
+        entry = self.entries.get(path)
+        if not entry or entry[2] != digest:
             return False
         try:
             stat = (self.docs_dir / path).stat()
         except OSError:
             return False
-        return [stat.st_size, stat.st_mtime_ns] == record[:2]
+        return [stat.st_size, stat.st_mtime_ns] == entry[:2]
 
 
 def read_manifest(docs_dir: Path) -> Manifest:
@@ -166,7 +166,7 @@ def _check_place(docs_dir: Path, target: Path) -> None:
                               "folder of that name; move it")
 
 
-def _record(target: Path, data: bytes) -> list:
+def _entry(target: Path, data: bytes) -> list:
     stat = target.stat()
     return [stat.st_size, stat.st_mtime_ns, text_digest(data)]
 
@@ -178,11 +178,11 @@ def generated_files(docs_dir: Path) -> frozenset[str]:
     Raises:
         OutputError: the manifest exists but cannot be read.
     """
-    return frozenset(read_manifest(docs_dir).records)
+    return frozenset(read_manifest(docs_dir).entries)
 
 
-def _read_manifest(path: Path) -> dict[str, Record]:
-    """``{path: record}`` from the manifest (older manifests list paths only: records None)."""
+def _read_manifest(path: Path) -> dict[str, Entry]:
+    """``{path: entry}`` from the manifest (older manifests list paths only: entries None)."""
     if not path.exists():
         return {}
     try:
@@ -198,7 +198,7 @@ def _read_manifest(path: Path) -> dict[str, Record]:
                           "(papers/, tags/, collections/) to start afresh") from None
 
 
-def _write_manifest(path: Path, files: dict[str, Record]) -> None:
+def _write_manifest(path: Path, files: dict[str, Entry]) -> None:
     # JSON, one file per line (readable, and diffs well)
     lines = ",\n".join(f"{json.dumps(k, ensure_ascii=False)}: {json.dumps(v)}"
                        for k, v in files.items())

@@ -72,7 +72,7 @@ class PaperDigestConfig(base.Config):
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""
     permalinks = c.Type(str, default="permalinks.json")
-    """The address record: every paper page's address and the addresses it had before, which
+    """The permalinks file: every paper page's address and the addresses it had before, which
     redirect to it (``generator.addresses``; commit it). ``""``: no record, no redirects."""
 
 
@@ -110,7 +110,7 @@ class DigestConfig:
             (``multiprocessing``'s rule).
         site_url: where the site is published (MkDocs' ``site_url``), for absolute
             addresses in the cite blocks and the feed; ``None``: relative ones.
-        permalinks: the address record (``generator.addresses``); ``None``: none kept, no
+        permalinks: the permalinks file (``generator.addresses``); ``None``: none kept, no
             redirects.
     """
 

@@ -12,7 +12,7 @@ What it remembers (one pickle file, default ``.paper-digest-cache/cache.pickle``
   and the last one, from which a small edit is updated instead of recomputed (``related``,
   ``last_related``);
 * for each generated page, a hash of everything it is made from -> the SHA-1 of its text;
-  with the write manifest's record of the file on disk (size, mtime, SHA-1: ``current``), an
+  with the write manifest's entry of the file on disk (size, mtime, SHA-1: ``current``), an
   unchanged page whose file is untouched is neither rendered nor read (``page_is_current``).
 
 The whole cache is keyed by a fingerprint of the taxonomy file and of the generator's own

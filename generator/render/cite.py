@@ -106,10 +106,10 @@ def reference(p: Paper) -> str:
     return " ".join(part for part in parts if part)
 
 
-def record_href(record: str) -> str:
-    """A ``data:`` URL holding a paper's JSON record, for a download link: the record stays
+def entry_href(entry: str) -> str:
+    """A ``data:`` URL holding a paper's papers.json entry, for a download link: the entry stays
     out of the page's text (and of its font-size share) but one click saves it."""
-    return "data:application/json;charset=utf-8," + quote(record, safe=",:{}[]'/@")
+    return "data:application/json;charset=utf-8," + quote(entry, safe=",:{}[]'/@")
 
 
 def _escape(text: str) -> str:

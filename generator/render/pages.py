@@ -1,4 +1,4 @@
-"""Step 4, render: ``Paper`` records -> the generated files of ``docs_dir`` (path -> text).
+"""Step 4, render: ``Paper`` entries -> the generated files of ``docs_dir`` (path -> text).
 
 Pages are Jinja2 templates (``render/templates``) fed with data, never with abstract text as
 template source. Front matter is written with ``yaml.safe_dump`` (titles contain colons and
@@ -29,7 +29,7 @@ from slugify import slugify
 
 from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
-from generator.render.cite import bibtex_entry, page_address, record_href, reference
+from generator.render.cite import bibtex_entry, entry_href, page_address, reference
 from generator.render.feed import render_feed
 from generator.render.html import render_html
 from generator.render.markdown import escape_markdown, render_paragraph
@@ -73,7 +73,7 @@ def _env() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = escape_markdown
     env.filters["html"] = lambda s: html.escape(str(s), quote=True)
-    # Element text (not attribute values): quotes stay literal, which keeps the JSON record
+    # Element text (not attribute values): quotes stay literal, which keeps the papers.json entry
     # readable in the page source and cheaper for the HTML parsers of the build.
     env.filters["text"] = lambda s: html.escape(str(s), quote=False)
     env.filters["plain"] = plain_text
@@ -122,7 +122,7 @@ def link_label(link: Link) -> str:
     return ref.kind if ref is not None else link.kind
 
 
-def paper_record(paper: Paper) -> dict:
+def paper_entry(paper: Paper) -> dict:
     """The ``papers.json`` object of a paper (keys and meaning: README "Data export")."""
     f = paper.facts
     meta = f.abstract.meta
@@ -247,17 +247,17 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out: list[PlannedFile] = []
     by_id = {p.id: p for p in papers}
     related = related or {}
-    # Each record is serialised once, compactly (json's C encoder; indent= would use the
+    # Each papers.json entry is serialised once, compactly (json's C encoder; indent= would use the
     # much slower pure-Python one): hashed for the page's key and written as one
     # line of papers.json and a paper page's download link.
-    dicts = {p.id: paper_record(p) for p in papers}
-    records = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
-               for pid, d in dicts.items()}
+    entry_dicts = {p.id: paper_entry(p) for p in papers}
+    entries = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+               for pid, d in entry_dicts.items()}
     paper_tpl = env.get_template("paper.md.j2")
 
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper]) -> str:
         return paper_tpl.render(
-            p=p, f=p.facts, meta=p.facts.abstract.meta, record_href=record_href(records[p.id]),
+            p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
             abstract_md=_visible(p.facts.abstract.text), highlight_md=_visible(p.facts.highlight),
@@ -273,7 +273,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
             out.append(PlannedFile(f"papers/{p.slug}.md",
-                                   _page_key(records[p.id], p, prev, nxt, rel, site_url),
+                                   _page_key(entries[p.id], p, prev, nxt, rel, site_url),
                                    functools.partial(paper_page, p, prev, nxt, rel)))
     listing = env.get_template("listing.md.j2")
 
@@ -341,7 +341,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             render_feed, papers, site_name,
             updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url)),
         PlannedFile("papers.json", None,
-                    lambda: "[\n" + ",\n".join(records[p.id] for p in papers) + "\n]\n"),
+                    lambda: "[\n" + ",\n".join(entries[p.id] for p in papers) + "\n]\n"),
     ]
     return out
 
@@ -538,14 +538,14 @@ def _short_title(p: Paper) -> str:
     return "" if f.name.lower() in p.title.lower() else f.derived_title
 
 
-def _page_key(record: str, p: Paper, prev: Paper | None, nxt: Paper | None,
+def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
               related: list[Paper], site_url: str | None = None) -> str:
-    """Hash of everything a paper page is rendered from: its serialised record plus what it
-    shows of other papers and the site's address (templates and taxonomy are covered by the
+    """Hash of everything a paper page is rendered from: its serialised papers.json entry plus
+    what it shows of other papers and the site's address (templates and taxonomy are covered by the
     cache fingerprint)."""
     data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],
             [(q.url, q.title, q.facts.tags) for q in related], site_url]
-    h = hashlib.sha256(record.encode())
+    h = hashlib.sha256(entry.encode())
     h.update(json.dumps(data, ensure_ascii=False).encode())
     return h.hexdigest()
 

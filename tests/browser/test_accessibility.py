@@ -79,6 +79,7 @@ def _open_material_search(page, base: str) -> None:
     page.locator("input.md-search__input").fill("kmeans")
     page.locator("input.md-search__input").press("End")
     page.locator(".md-search-result__item").first.wait_for()
+    _settled(page)
 
 
 def _open_pagefind_search(page, base: str) -> None:
@@ -86,6 +87,15 @@ def _open_pagefind_search(page, base: str) -> None:
     page.locator("header [data-pd-search-open]").click()
     page.locator(".pagefind-ui__search-input").fill("kmeans")
     page.locator(".pagefind-ui__result-link").first.wait_for()
+    _settled(page)
+
+
+def _settled(page) -> None:
+    """Wait for the search's CSS transitions to end: axe measures contrast on the colours
+    drawn at that moment, and a result fading in is a half-transparent one."""
+    page.evaluate("() => Promise.race([new Promise(r => setTimeout(r, 3000)), Promise.all("
+                  "document.getAnimations().filter(a => a.effect.getTiming().iterations !== "
+                  "Infinity).map(a => a.finished))])")
 
 
 def test_no_axe_violations_material(browser, built_site):

@@ -41,7 +41,7 @@ def metadata_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def bert(metadata_site: Path) -> dict:
-    """papers.json's record of the BibTeX example with authors, arXiv id and DOI."""
+    """papers.json's entry of the BibTeX example with authors, arXiv id and DOI."""
     papers = json.loads((metadata_site / "papers.json").read_text(encoding="utf-8"))
     return next(p for p in papers if p["doi"] and p["arxiv_id"] and p["authors"]
                 and p["sources"][0]["file"].endswith(".bib"))

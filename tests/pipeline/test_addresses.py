@@ -1,5 +1,5 @@
 """Stable addresses (generator.addresses): a page that moves leaves a redirect at its old
-address; the address record survives builds; mkdocs-redirects writes the forwarding pages."""
+address; the permalinks file survives builds; mkdocs-redirects writes the forwarding pages."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def test_two_equally_similar_candidates_get_no_guess() -> None:
     assert redirects == {}
 
 
-def test_record_file_round_trip(tmp_path: Path) -> None:
+def test_permalinks_file_round_trip(tmp_path: Path) -> None:
     papers = _papers(("Sparse Attention", A, Metadata(doi="10.1/x")), ("Residual Gates", B,
                                                                         Metadata()))
     addresses, _ = plan_addresses(papers, ())
@@ -113,7 +113,7 @@ def test_record_file_round_trip(tmp_path: Path) -> None:
     assert read_addresses(path) == addresses
     assert read_addresses(tmp_path / "missing.json") == ()
     path.write_text("# header\n{\"slug\": 3}\n", encoding="utf-8")
-    with pytest.raises(InputError, match=f"^{path}:2: not an address record line"):
+    with pytest.raises(InputError, match=f"^{path}:2: not a permalinks file line"):
         read_addresses(path)
 
 
@@ -126,7 +126,7 @@ ZORBLAX = ("We propose Zorblax, a sparse attention method that selects the keys 
 @pytest.mark.e2e
 def test_build_writes_redirect_pages(project_copy: Path) -> None:
     """End to end: a seed abstract whose method is renamed (new id, new derived title) and a
-    JSON record whose given title changes both leave forwarding pages at their old addresses,
+    JSON Lines record whose given title changes both leave forwarding pages at their old addresses,
     written by mkdocs-redirects; the build stays strict and warning-free."""
     seed = sorted((project_copy / "seeds").glob("*.txt"))[0]
     original = seed.read_text(encoding="utf-8")

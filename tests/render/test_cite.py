@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from generator.catalog import build_catalog
 from generator.records import Abstract, Metadata, PaperFacts, Source
-from generator.render.cite import bibtex_entry, cite_key, record_href, reference
+from generator.render.cite import bibtex_entry, cite_key, entry_href, reference
 from generator.render.feed import render_feed
-from generator.render.pages import paper_record
+from generator.render.pages import paper_entry
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITE = "https://example.org/digest/"
@@ -126,7 +126,7 @@ def test_every_entry_parses(title: str, authors: list[str], venue: str, year) ->
 
 def test_record_download_link_holds_the_record() -> None:
     record = json.dumps({"title": "A \"quoted\" #1 50% \\emph{x}", "n": [1, 2]})
-    href = record_href(record)
+    href = entry_href(record)
     assert href.startswith("data:application/json;charset=utf-8,")
     assert "#" not in href and " " not in href and '"' not in href
     assert urllib.parse.unquote(href.split(",", 1)[1]) == record
@@ -135,7 +135,7 @@ def test_record_download_link_holds_the_record() -> None:
 def test_papers_json_fields() -> None:
     p = _paper(title="T", authors=("A B",), venue="V", year=2020, date="2020-05",
                doi="10.1/x", keywords=("k",), cite_key="key1")
-    record = paper_record(p)
+    record = paper_entry(p)
     assert {k: record[k] for k in ("derived_title", "authors", "venue", "year", "date", "doi",
                                     "arxiv_id", "openreview_id", "keywords", "paper_links")} == {
         "derived_title": None, "authors": ["A B"], "venue": "V", "year": 2020,
