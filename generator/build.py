@@ -78,7 +78,8 @@ class DigestResult:
             *([f"without an abstract: {bare} paper{'s' if bare != 1 else ''} (pages show "
                "their title, authors and links)"] if bare else []),
             *([f"redirects: {len(self.redirects)} earlier address"
-               f"{'es' if len(self.redirects) != 1 else ''} lead to the pages that moved"]
+               + (" leads to the page that moved" if len(self.redirects) == 1
+                  else "es lead to the pages that moved")]
               if self.redirects else []),
             f"code: {code} with code, {promised} promised, "
             f"{len(self.papers) - code - promised} none",

@@ -12,7 +12,7 @@ import hashlib
 from generator.config.taxonomy import Taxonomy
 from generator.extract.entities import extract_entities
 from generator.extract.links import code_status, extract_links, paper_links
-from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.sentences import pick_highlight, split_sentences, without_lead
 from generator.extract.tags import assign_tags
 from generator.extract.titles import derive_title
 from generator.records import NO_METADATA, Abstract, PaperFacts
@@ -83,12 +83,15 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
     opener = plain_text(sentences[0]) if sentences else ""
     tags = assign_tags(taxonomy, plain or given, f"{title}. {plain_text(highlight)} {opener}",
                        meta.keywords)
+    # Shown alone (cards, listings, the feed), the highlight drops a lead clause that points
+    # back at sentences the reader does not see; title and tags keep the sentence as written.
+    shown = without_lead(highlight)
     return PaperFacts(
         abstract=abstract,
         id=pid,
         name=name,
         title=title,
-        highlight=highlight,
+        highlight=shown,
         tags=tags,
         links=links,
         code=code,
@@ -96,7 +99,7 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
         code_status=code_status(code, plain),
         entities=extract_entities(plain),
         plain=plain,
-        plain_highlight=plain_text(highlight),
+        plain_highlight=plain_text(shown),
         unknown_macros=unknown_macros(tokens),
         derived_title=derived,
         authors=tuple(plain_label(a) for a in meta.authors),

@@ -40,11 +40,12 @@ _EFFECT = (r"(?:faster|fewer|speedups?|speed-ups?|reductions?|less|lower|higher|
            r"compression|throughput|cheaper|better)")
 # A figure with its effect, up to three words apart but not across a clause ("35% while
 # keeping answer accuracy" is not a figure about accuracy), or a score with its metric
-# ("28.4 BLEU"); and a metric with its score ("mIoU of 52.3").
+# ("28.4 BLEU"); and a metric with its score ("mIoU of 52.3"). A digit after a hyphenated
+# word ("top-1 accuracy", "Llama-2 7B") is part of a name, never a figure.
 _NUMBER = re.compile(
-    r"(?<![\w.])(?:" + _FIGURE + r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|maintaining|"
-    r"preserving|retaining)\b)\w+\s){0,3}?" + _EFFECT + r"\b)"
-    r"|\d+(?:\.\d+)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-]))",
+    r"(?<![\w.])(?<!\w-)(?:" + _FIGURE + r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|"
+    r"maintaining|preserving|retaining)\b)\w+(?:-\w+)*\s){0,3}?" + _EFFECT + r"\b)"
+    r"|\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-]))",
     re.IGNORECASE,
 )
 _METRIC_OF = re.compile(r"\b" + _METRIC + r"\s(?:of|score of)\s\d+(?:\.\d+)?(?:\s?%)?",

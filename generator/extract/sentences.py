@@ -52,6 +52,25 @@ _PROBLEM = re.compile(r"^(however|despite|yet|but|unfortunately|nevertheless|non
                       r"although|though|while)\b", re.I)
 
 
+# A lead clause that points back at the sentences before it ("To address this,", "Leveraging
+# these insights,", "Therefore,") before the paper's own "we": plain words only, at most
+# eight, ending in a comma.
+_LEAD = re.compile(r"(?P<lead>[A-Z][A-Za-z'’ -]{0,80}?),\s+we\s+(?=[a-z])")
+_BACK_REFERENCE = re.compile(r"^(therefore|thus|hence|accordingly|consequently|to this end|"
+                             r"here)$|\b(this|these|those|such)\b", re.I)
+
+
+def without_lead(sentence: str) -> str:
+    """A highlight without a lead clause that needs the sentences before it to be understood:
+    ``"To address this, we introduce X."`` -> ``"We introduce X."`` (``_LEAD`` and
+    ``_BACK_REFERENCE``: a comma-ended lead of plain words, a connective or a demonstrative
+    in it, then "we"). Any other sentence is returned unchanged."""
+    m = _LEAD.match(sentence)
+    if not m or len(m["lead"].split()) > 8 or not _BACK_REFERENCE.search(m["lead"]):
+        return sentence
+    return "We" + sentence[m.end("lead"):].lstrip(", \t\n")[2:]
+
+
 def split_sentences(source: str) -> list[str]:
     """Split abstract source into sentences (source text, stripped).
 
@@ -137,4 +156,5 @@ def pick_highlight(sentences: list[str]) -> str:
     return sentences[best]
 
 
-__all__ = ["Styled", "Text", "contribution_rank", "pick_highlight", "split_sentences"]
+__all__ = ["Styled", "Text", "contribution_rank", "pick_highlight", "split_sentences",
+           "without_lead"]

@@ -2,11 +2,12 @@
 
 * UTF-8 text (a BOM is ignored), any of LF / CRLF / CR line ends;
 * the first paragraph is the collection's name when it reads like one (``classify_header``:
-  a short single line, worded as a title, such as "NeurIPS 2023 Datasets and Benchmarks
-  Track"; a first line written as a Markdown heading, ``# Name``, always is); a first paragraph
-  that reads like an abstract (a URL, a verb, a final full stop, many lower-case words) is an
-  abstract and the name comes from the file name; when the reader cannot tell, it keeps the
-  paragraph as an abstract and warns;
+  a short single line such as "NeurIPS 2023 Datasets and Benchmarks Track" or "LLM reading
+  list"; a first line written as a Markdown heading, ``# Name``, always is); a first paragraph
+  that reads like an abstract (a URL, TeX, a final full stop, many lower-case words) is an
+  abstract and the name comes from the file name; when the reader cannot tell (a short line
+  with a verb or a pronoun: "Papers I liked"), it keeps the paragraph as an abstract and
+  warns;
 * every following paragraph (lines separated by one or more blank lines; a line of only spaces or
   tabs counts as blank) is one abstract.
 
@@ -163,10 +164,11 @@ def classify_header(paragraph: str) -> HeaderVerdict:
     line or over ``HEADER_MAX_CHARS`` characters, a URL or e-mail address, or TeX is an
     abstract; a line worded as a title (``_title_word`` for every word) is a header unless it
     holds a subject pronoun or finite verb (``_SENTENCE_WORDS``: "Papers We Loved") or ends
-    with a full stop, which makes it unsure; any other line is an abstract when it has such a
-    word, ends with a full stop or runs over ``FEW_WORDS`` words, else unsure ("my favourite
-    diffusion papers"). The rule is the issue-16 contract: text that reads like an abstract
-    is never lost to the collection name.
+    with a full stop, which makes it unsure; any other line is an abstract when it ends with a
+    full stop or runs over ``FEW_WORDS`` words, unsure when it holds such a word ("Papers I
+    liked"), else a header ("my favourite diffusion papers", "Lab journal club, March
+    2026"). The rule is the issue-16 contract: text that reads like an abstract is never lost
+    to the collection name, and a short name is not turned into a paper without a warning.
 
     Returns:
         ``HeaderVerdict``; ``name`` set for a header (a heading without its ``#`` marks).
@@ -193,12 +195,15 @@ def classify_header(paragraph: str) -> HeaderVerdict:
                                  "full stop")
         return HeaderVerdict("header", paragraph)
     if sentence:
-        return HeaderVerdict("abstract", reason=f"{sentence[0]!r} reads as part of a sentence")
+        if full_stop or len(words) > FEW_WORDS:
+            return HeaderVerdict("abstract",
+                                 reason=f"{sentence[0]!r} reads as part of a sentence")
+        return HeaderVerdict("unsure", reason=f"{sentence[0]!r} reads as part of a sentence")
     if full_stop:
         return HeaderVerdict("abstract", reason="it ends with a full stop")
     if len(words) > FEW_WORDS:
         return HeaderVerdict("abstract", reason=f"over {FEW_WORDS} words, not a title")
-    return HeaderVerdict("unsure", reason="a short line, not worded as a title")
+    return HeaderVerdict("header", paragraph)
 
 
 def collection_from_filename(name: str) -> str:

@@ -9,9 +9,10 @@ The BibTeX entry (``bibtex_entry``):
   them), or for a paper without authors that word and the paper id (``fastvid-3f1c2a``);
 * ``title``, ``author`` (names joined with `` and ``), the venue as ``booktitle``
   (``journal`` for an article, ``howpublished`` otherwise: a plain abstract's collection),
-  ``year``, ``doi``, ``eprint`` with ``archivePrefix = {arXiv}``, and ``url``: the given URL,
-  else the OpenReview forum, else the digest's own page (absolute, only when ``site_url`` is
-  set); a plain abstract's entry notes that its title was derived from the abstract.
+  ``year``, ``month`` (BibTeX's month macro, from a date with a month), ``doi``, ``eprint``
+  with ``archivePrefix = {arXiv}``, and ``url``: the given URL, else the OpenReview forum,
+  else the digest's own page (absolute, only when ``site_url`` is set); a plain abstract's
+  entry notes that its title was derived from the abstract.
 
 Values from a BibTeX file are written back as given (they are BibTeX already); values from
 any other format have TeX's special characters escaped outside math (``&``, ``%``, ``#``,
@@ -35,6 +36,8 @@ _STOP = frozenset(("a", "an", "the", "of", "on", "in", "for", "to", "and", "with
                    "at", "as", "is", "are", "via", "towards", "toward", "do", "does", "can",
                    "we", "our"))
 MAX_AUTHORS = 10
+# BibTeX's own month macros (``month = nov``): every style prints them in its language.
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def page_address(p: Paper, site_url: str | None) -> str:
@@ -75,6 +78,7 @@ def bibtex_entry(p: Paper, site_url: str | None) -> str:
         (venue_field, value(meta.venue) if meta.venue else (
             "" if meta.title else _escape(f.abstract.collection))),
         ("year", str(meta.year) if meta.year else ""),
+        ("month", _month(meta.date)),
         ("doi", meta.doi),
         ("eprint", meta.arxiv_id),
         ("archivePrefix", "arXiv" if meta.arxiv_id else ""),
@@ -83,7 +87,8 @@ def bibtex_entry(p: Paper, site_url: str | None) -> str:
     ]
     fields = [(k, v) for k, v in fields if v]
     width = max(len(k) for k, _ in fields)
-    body = "".join(f"  {k:<{width}} = {{{v}}},\n" for k, v in fields)
+    body = "".join(f"  {k:<{width}} = {v if k == 'month' else '{' + v + '}'},\n"
+                   for k, v in fields)
     return f"@{kind}{{{cite_key(p)},\n{body}}}\n"
 
 
@@ -95,15 +100,27 @@ def reference(p: Paper) -> str:
     meta = f.abstract.meta
     if not meta.title and not f.authors:
         first = f.abstract.sources[0]
-        return (f"{p.title}. {f.abstract.collection}, {first.describe(line=False)} of "
-                f"{first.file}.")
+        return (f"{_sentence(p.title)} {f.abstract.collection}, {first.describe(line=False)} "
+                f"of {first.file}.")
     names = list(f.authors[:MAX_AUTHORS])
     who = (", ".join(names) + ", et al." if len(f.authors) > MAX_AUTHORS else
            " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else
            "".join(names))
-    parts = [f"{who} ({meta.year or 'n.d.'})." if who else "", f"{p.title}.",
-             f"{f.venue}." if f.venue else ""]
+    parts = [f"{who} ({meta.year or 'n.d.'})." if who else "", _sentence(p.title),
+             _sentence(f.venue) if f.venue else ""]
     return " ".join(part for part in parts if part)
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending in one full stop: none added after ``.``, ``?`` or ``!``."""
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _month(date: str) -> str:
+    """The month macro of an ISO date with a month (``2025-11`` -> ``nov``), else ``""``."""
+    month = date[5:7]
+    return _MONTHS[int(month) - 1] if len(date) >= 7 and month.isdigit() and (
+        1 <= int(month) <= 12) else ""
 
 
 def entry_href(entry: str) -> str:

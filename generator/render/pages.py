@@ -122,6 +122,11 @@ def link_label(link: Link) -> str:
     return ref.kind if ref is not None else link.kind
 
 
+def _count(n: int, word: str) -> str:
+    """``1 paper``, ``2 papers``, ``1,200 papers``."""
+    return f"{n:,} {word}{'s' if n != 1 else ''}"
+
+
 def paper_entry(paper: Paper) -> dict:
     """The ``papers.json`` object of a paper (keys and meaning: README "Data export")."""
     f = paper.facts
@@ -307,14 +312,15 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         members = tagged[tag]
         about = descriptions.get(tag, "")
         paginate(f"tags/{slug}", tag, members,
-                 f"{len(members)} papers tagged {tag}" + (
+                 f"{_count(len(members), 'paper')} tagged {tag}" + (
                      f": the main subject is {about.rstrip('.')}." if about else "."),
                  chip_target.render(tag=tag), link=" [All tags](index.md).")
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
     paginate("code", "Papers with code", with_code + promised,
-             f"{len(with_code)} of {len(papers)} papers link a code repository; "
-             f"{len(promised)} more promise code (listed after them).")
+             f"{len(with_code)} of {_count(len(papers), 'paper')} link a code repository; "
+             f"{len(promised)} more {'promises' if len(promised) == 1 else 'promise'} code "
+             "(listed after them).")
     counts = Counter(t for p in papers for t in p.facts.tags)
     featured = featured_papers(papers)
     out += [

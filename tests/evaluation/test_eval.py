@@ -165,3 +165,11 @@ def test_real_report_reads_any_seed_format():
     by_key = {r.key: r for r in records}
     assert by_key["papers.bib#1"].title.startswith("{BERT}: Pre-training")
     assert by_key["arxiv.atom#2"].venue == "NeurIPS 2023"
+
+
+def test_shipped_labels_match_their_files():
+    """Every shipped label file lines up with its abstracts: each file's count of abstracts
+    (after its header) equals its count of labels (a header read as an abstract shifts
+    every label by one paper)."""
+    result = evaluate(EVAL_DIR, SEEDS_DIR, TAXONOMY)
+    assert result.label_problems == ()

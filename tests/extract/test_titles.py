@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.sentences import pick_highlight, split_sentences, without_lead
 from generator.extract.titles import MAX_TITLE, derive_title, shorten
 from generator.read import read_seeds
 from generator.text.markup import plain_text
@@ -66,6 +66,26 @@ def test_highlight_is_the_contribution_sentence(seed_titles):
         "termed FastVID.")
     assert _by_start(seed_titles, "Can we build accurate world models")[2].startswith(
         "To bridge the gap, we propose a training-free")
+
+
+@pytest.mark.parametrize(("sentence", "shown"), [
+    ("Leveraging these insights, we propose FastVID.", "We propose FastVID."),
+    ("To address this, we introduce $\\mathcal{G}$-Net.", "We introduce $\\mathcal{G}$-Net."),
+    ("Therefore, we present a solver.", "We present a solver."),
+    ("In this paper, we study bandits.", "We study bandits."),
+    # kept: no back-reference, TeX or markup in the lead, a long lead, no "we" after it
+    ("Unlike prior methods that rely on labels, we propose X.",
+     "Unlike prior methods that rely on labels, we propose X."),
+    ("Given $n$ samples from these models, we show a bound.",
+     "Given $n$ samples from these models, we show a bound."),
+    ("To address this, our method learns Y.", "To address this, our method learns Y."),
+    ("To make these very large and very slow models much faster at test time, we prune.",
+     "To make these very large and very slow models much faster at test time, we prune."),
+])
+def test_highlight_drops_a_lead_that_points_back(sentence, shown):
+    """Shown alone, a highlight does not open with a clause about sentences the reader of a
+    listing or card does not see."""
+    assert without_lead(sentence) == shown
 
 
 @pytest.mark.parametrize(("title", "expected"), [

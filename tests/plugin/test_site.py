@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -208,13 +209,34 @@ def test_no_external_badge_or_cdn(built_site: Path) -> None:
 
 
 def test_tags_index_lists_every_tag_once(built_site: Path) -> None:
-    """The tags index is one list item per tag with its count and description (a template
-    whitespace slip once ran all 28 into one item)."""
+    """The tags index is one list item per tag page with its papers.json count and its
+    description, by count then name (a template whitespace slip once ran all tags into one
+    item)."""
     soup = _soup(built_site / "tags" / "index.html")
     items = soup.select("article li")
-    assert len(items) == 28
-    assert items[0].get_text(" ", strip=True).startswith("LLMs — 15 papers: large language models")
-    assert items[-1].get_text(" ", strip=True).startswith("Datasets & Benchmarks — 2 papers")
+    pages = {d.name for d in (built_site / "tags").iterdir() if (d / "index.html").is_file()}
+    counts = Counter(t for r in json.loads((built_site / "papers.json").read_text("utf-8"))
+                     for t in r["tags"])
+    names = [li.a.get_text() for li in items]
+    assert len(items) == len(pages) == len(set(names))
+    assert {li.a["href"].strip("/") for li in items} == pages
+    assert names == sorted(names, key=lambda n: (-counts[n], n.casefold()))
+    for li, name in zip(items, names, strict=True):
+        n = counts[name]
+        assert li.get_text(" ", strip=True).startswith(
+            f"{name} — {n} paper{'s' if n != 1 else ''}: "), li
+
+
+def test_tag_pages_count_their_papers(built_site: Path) -> None:
+    """Each tag page's lead counts its papers from papers.json, in the right number
+    ("1 paper tagged ...", "2 papers tagged ...")."""
+    papers = json.loads((built_site / "papers.json").read_text("utf-8"))
+    counts = Counter(t for r in papers for t in r["tags"])
+    for li in _soup(built_site / "tags" / "index.html").select("article li"):
+        name, n = li.a.get_text(), counts[li.a.get_text()]
+        lead = _soup(built_site / "tags" / li.a["href"] / "index.html").select_one(
+            "article p").get_text(" ", strip=True)
+        assert lead.startswith(f"{n} paper{'s' if n != 1 else ''} tagged {name}"), lead
 
 
 def test_tag_chips_in_material_order(built_site: Path) -> None:

@@ -171,13 +171,14 @@ REAL_HEADERS = ["ICLR 2021", "NeurIPS 2023 Datasets and Benchmarks Track",
                 "Proceedings of the 40th International Conference on Machine Learning",
                 "Advances in Neural Information Processing Systems 36 (NeurIPS 2023)",
                 "CVPR 2025: accepted papers", "ICML 2024 — Oral papers", "arXiv cs.LG — week 12",
-                "ACL 2024 Findings", "Proc. ICML 2021", "LLM reading list"]
+                "ACL 2024 Findings", "Proc. ICML 2021", "LLM reading list",
+                "my favourite diffusion papers", "Lab journal club, March 2026",
+                "Evaluation Extra (tune)", "Scaling laws for sparse mixture-of-experts"]
 ONE_LINE_ABSTRACTS = [
     "We propose TinyMath, a 1B model that matches GPT-4 on GSM8K: "
     "https://github.com/example/tinymath",
     "TinyMath matches GPT-4 on GSM8K with a 1B model.",
     "TinyMath: a 1B model matching GPT-4 on GSM8K",
-    "Diffusion models are slow",
     "Code: github.com/example/tinymath",
     "Sparse attention at $O(n \\log n)$ cost",
     "graph neural networks over-smooth; we fix it",
@@ -205,7 +206,8 @@ def test_one_line_abstract_is_not_a_header(first: str) -> None:
 @pytest.mark.parametrize(("first", "why"), [
     ("Papers We Loved", "'We' reads as part of a sentence"),
     ("NeurIPS 2025 Papers.", "ends with a full stop"),
-    ("Scaling laws for sparse mixture-of-experts", "a short line, not worded as a title"),
+    ("Papers I liked", "'I' reads as part of a sentence"),
+    ("Diffusion models are slow", "'are' reads as part of a sentence"),
 ])
 def test_unsure_first_line_kept_with_a_notice(first: str, why: str) -> None:
     """When the reader cannot tell, the paragraph is kept as an abstract and a notice names

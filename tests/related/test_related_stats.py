@@ -175,7 +175,7 @@ def test_stats_svgs_are_xml_and_linked(built_site: Path) -> None:
     assert len(raw) == 4
     for svg in raw:
         root = ET.fromstring(svg)
-        assert root.tag == f"{SVG_NS}svg" and root.get("role") == "img"
+        assert root.tag == f"{SVG_NS}svg" and root.get("role") == "group"
         assert root.find(f"{SVG_NS}title").text
         for a in root.iter(f"{SVG_NS}a"):
             target = (built_site / "stats" / a.get("href")).resolve() / "index.html"

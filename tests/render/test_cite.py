@@ -73,6 +73,19 @@ def test_metadata_entry() -> None:
                             "Need. NeurIPS.")
 
 
+def test_month_macro_and_one_full_stop() -> None:
+    """A date with a month gives BibTeX's month macro (unbraced, as styles expect); a title or
+    venue that ends in ``?``, ``!`` or ``.`` gets no second full stop in the reference."""
+    p = _paper(title="Do Models Need to See?", authors=("Ana Lima",), venue="Proc. ICML",
+               year=2025, date="2025-11-03")
+    entry = bibtex_entry(p, None)
+    assert "  month     = nov,\n" in entry
+    assert _parse(entry).fields_dict["month"].value == "nov"  # read back as the macro
+    assert reference(p) == "Ana Lima (2025). Do Models Need to See? Proc. ICML."
+    assert "month" not in bibtex_entry(_paper(title="T", authors=("A B",), year=2025,
+                                              date="2025"), None)
+
+
 def test_given_type_key_and_url_and_bibtex_values() -> None:
     """A .bib record keeps its type, key and TeX; the given URL beats the page's; an
     OpenReview forum is the url of a note."""
