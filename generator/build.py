@@ -25,6 +25,7 @@ from generator.config.taxonomy import Taxonomy, load_taxonomy
 from generator.extract import extraction_key, record_id
 from generator.extract.parallel import extract_many
 from generator.infra.cache import BuildCache, fingerprint
+from generator.infra.lock import docs_lock
 from generator.read import SeedFile, Seeds, read_seeds, seed_files
 from generator.records import Notice, Paper
 from generator.render.pages import plan_site
@@ -165,13 +166,16 @@ def generate(config: DigestConfig | None = None,
     """Turn ``config.seeds_dir`` into Markdown pages in ``config.docs_dir``.
 
     ``progress`` (optional) receives one-line messages as the stages advance (files read,
-    abstracts extracted, pages rendered and written), for long runs.
+    abstracts extracted, pages rendered and written), for long runs. A second run on the same
+    docs_dir waits for the first to end (``generator.infra.lock``).
 
     Raises:
         DigestError: bad input or an unsafe write; the docs folder is then left untouched.
     """
-    with _collector_paused():
-        return _generate(config or DigestConfig(), progress)
+    config = config or DigestConfig()
+    config.docs_dir.parent.mkdir(parents=True, exist_ok=True)
+    with docs_lock(config.docs_dir, progress or (lambda message: None)), _collector_paused():
+        return _generate(config, progress)
 
 
 @contextlib.contextmanager

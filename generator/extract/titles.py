@@ -443,7 +443,7 @@ def _finding(clean: str) -> str | None:
             return _claim(rest)
         return _noun_phrase(rest)
     m = _ACTION.search(clean)
-    if m and m.group("verb").lower() not in _NOT_ACTIONS and not re.search(
+    if m and base_form(m.group("verb")) not in _NOT_ACTIONS and not re.search(
             r"(?:ed|ly|st)$", m.group("verb")):  # past tense, adverbs and "most" name no action
         return _gerund_phrase(m.group("verb"), m.group("np"))
     return None
@@ -451,7 +451,8 @@ def _finding(clean: str) -> str | None:
 
 _IN_THIS = re.compile(r"^(?:in\s+this\s+(?:paper|work|article|study)|here)\s*,?\s*", re.I)
 _PURPOSE = re.compile(r"^(?:how\s+)?to\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)", re.I)
-_ACTION = re.compile(r"\b(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+)?(?P<verb>[a-z]{3,})"
+_ACTION = re.compile(r"\b(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+|for\s+the\s+first\s+"
+                     r"time,?\s+)?(?P<verb>[a-z]{3,})"
                      r"\s+(?P<np>.+)", re.I)
 # Words after "we" that are not an action a title can name with a gerund.
 _NOT_ACTIONS = frozenset((
@@ -465,11 +466,27 @@ _DOUBLED = frozenset(("infer", "refer", "transfer", "prefer", "occur", "control"
                       "forget", "regret", "equip", "embed"))
 
 
+def base_form(verb: str) -> str:
+    """The base form of a verb that may be in the third person singular ("this paper
+    studies", "which aligns"): ``studies`` -> ``study``, ``focuses`` -> ``focus``,
+    ``addresses`` -> ``address``, ``aims`` -> ``aim``; a base form ending in ``ss``, ``us``,
+    ``is``, ``as`` or ``os`` (``address``, ``focus``) is kept. English spelling rules."""
+    v = verb.lower()
+    if len(v) > 4 and v.endswith("ies"):
+        return v[:-3] + "y"
+    if v.endswith(("sses", "shes", "ches", "xes", "zzes", "cuses")):  # focuses, not uses
+        return v[:-2]
+    if v.endswith("s") and not v.endswith(("ss", "us", "is", "as", "os")):
+        return v[:-1]
+    return v
+
+
 def _gerund(verb: str) -> str:
     """``transform`` -> ``transforming``, ``leverage`` -> ``leveraging``, ``map`` ->
-    ``mapping``, ``tie`` -> ``tying`` (English spelling rules; verbs ending in a stressed
-    consonant-vowel-consonant are listed in ``_DOUBLED`` or have one syllable)."""
-    v = verb.lower()
+    ``mapping``, ``tie`` -> ``tying``, ``studies`` -> ``studying`` (English spelling rules;
+    verbs ending in a stressed consonant-vowel-consonant are listed in ``_DOUBLED`` or have
+    one syllable)."""
+    v = base_form(verb)
     if v.endswith("ie"):
         return v[:-2] + "ying"
     if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.extract.sentences import pick_highlight, split_sentences, without_lead
-from generator.extract.titles import MAX_TITLE, derive_title, shorten
+from generator.extract.titles import MAX_TITLE, _gerund, derive_title, shorten
 from generator.read import read_seeds
 from generator.text.markup import plain_text
 
@@ -101,6 +101,17 @@ def test_long_titles_end_on_a_whole_phrase(title, expected):
     assert shorten(title) == expected
 
 
+@pytest.mark.parametrize(("verb", "gerund"), [
+    ("studies", "studying"), ("focuses", "focusing"), ("addresses", "addressing"),
+    ("aims", "aiming"), ("uses", "using"), ("causes", "causing"), ("focus", "focusing"),
+    ("address", "addressing"), ("map", "mapping"), ("tie", "tying"), ("leverage", "leveraging"),
+])
+def test_gerund_of_any_person(verb, gerund):
+    """A verb after "this paper" is in the third person ("studies"): its gerund is
+    "studying", never "studiesing"."""
+    assert _gerund(verb) == gerund
+
+
 @pytest.mark.parametrize(("text", "name", "title"), [
     # emphasis right after an introducing verb names even an ordinary capitalised word
     ("We introduce **Hydrant**, a hybrid architecture that interleaves SSM layers. It works.",
@@ -117,6 +128,11 @@ def test_long_titles_end_on_a_whole_phrase(title, expected):
     ("We introduce Hydrant layers for sequence models. They are fast.", "Hydrant",
      "Hydrant Layers for Sequence Models"),
     ("We study sequence models. Hydrant layers were fast.", None, "Sequence Models"),
+    # the third person after "this paper", and "for the first time" before the verb
+    ("Sparse coding is old. This paper studies sparse coding of audio in the wild.", None,
+     "Studying Sparse Coding of Audio in the Wild"),
+    ("Pruning is common. We for the first time prune diffusion transformers at scale.", None,
+     "Pruning Diffusion Transformers at Scale"),
     # LaTeX emphasis names like Markdown emphasis, and math in parentheses is no acronym (a
     # new user's abstract once got the title "|V|^2: We Introduce HopFormer")
     (r"Graph neural networks struggle with long-range dependencies. We introduce "
