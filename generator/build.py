@@ -41,7 +41,8 @@ class DigestResult:
     Attributes:
         papers: the published papers, in input order.
         files: per seed file, its name, collection and number of abstracts read.
-        notices: warnings (repaired characters, duplicates, empty files).
+        notices: warnings (duplicates, empty files) and repairs (``Notice.repair``: control
+            characters, mojibake), in the order found.
         report: which generated files were written, left unchanged or removed.
         seconds: wall time of the run.
         merged, differing: records merged into a paper read before, and papers whose records
@@ -61,13 +62,16 @@ class DigestResult:
 
     def summary(self) -> str:
         """A human summary: papers read per file, pages written, records merged and papers
-        without an abstract, code counts, unknown TeX macros (shown as words), warnings."""
+        without an abstract, code counts, unknown TeX macros (shown as words), repaired
+        characters, warnings."""
         lines = [_file_line(f) for f in self.files]
         code = sum(p.facts.code_status == "available" for p in self.papers)
         promised = sum(p.facts.code_status == "promised" for p in self.papers)
         r = self.report
         macros = Counter(m for p in self.papers for m in p.facts.unknown_macros)
         bare = sum(not p.facts.abstract.text for p in self.papers)
+        repaired = [n for n in self.notices if n.repair]
+        warnings = [n for n in self.notices if not n.repair]
         lines += [
             f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
             f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
@@ -88,8 +92,11 @@ class DigestResult:
                f"{sum(bool(p.facts.unknown_macros) for p in self.papers)} papers ("
                + ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
                + (", ..." if len(macros) > 10 else "") + ")"] if macros else []),
-            f"warnings: {len(self.notices)}",
-            *(f"  warning: {n}" for n in self.notices),
+            *([f"repaired: {len(repaired)} line{'s' if len(repaired) != 1 else ''} "
+               "(control characters removed, mojibake undone)",
+               *(f"  repaired: {n}" for n in repaired)] if repaired else []),
+            f"warnings: {len(warnings)}",
+            *(f"  warning: {n}" for n in warnings),
             f"time: {self.seconds:.2f} s",
         ]
         return "\n".join(["read:", *lines])

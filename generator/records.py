@@ -201,6 +201,8 @@ class PaperFacts(_Record):
         derived_title: the title derived from the abstract (``""`` without one); ``title``
             is the given title when the input file had one, else this.
         authors, venue: the given authors and venue as plain text (no TeX), for pages.
+        et_al: the given author list ends with BibTeX's ``and others`` (``authors`` leaves
+            that word out; pages say "et al.", the cite block writes ``and others`` back).
         paper_links: links to the paper itself from its metadata (kinds ``arxiv``, ``pdf``,
             ``doi``, ``openreview``, ``page``: ``generator.extract.links.paper_links``).
     """
@@ -223,6 +225,7 @@ class PaperFacts(_Record):
     authors: tuple[str, ...] = ()
     venue: str = ""
     paper_links: tuple[Link, ...] = ()
+    et_al: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +254,15 @@ class Notice(_Record):
     """A warning for the user: something was odd but nothing was lost.
 
     ``path`` and ``line`` locate it (``line`` may be ``None``); ``message`` says what happened.
+    ``repair`` marks a character the reader repaired (a control character, mojibake): the
+    summary lists it, but it is no warning that fails a ``--strict`` build, because the page
+    shows what the author meant (issue 13: no single character stops a run).
     """
 
     path: str
     line: int | None
     message: str
+    repair: bool = False
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else self.path

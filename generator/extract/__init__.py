@@ -76,6 +76,11 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
     links, code, hub = extract_links(tokens, meta.code)
     name, derived = derive_title(sentences, highlight, [link.url for link in links])
     given = plain_label(meta.title) if meta.title else ""
+    authors = [plain_label(a) for a in meta.authors]
+    # BibTeX's "and others" (also written "et al." in other exports) is no author's name.
+    et_al = bool(authors) and authors[-1].lower().rstrip(".") in ("others", "et al")
+    if et_al:
+        authors.pop()
     # An abstract with no words (only "\cite{x}", say) still needs a title.
     title = given or derived or f"Untitled abstract {pid}"
     # Headline evidence for tags: the title, the contribution sentence and the opening
@@ -102,7 +107,8 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
         plain_highlight=plain_text(shown),
         unknown_macros=unknown_macros(tokens),
         derived_title=derived,
-        authors=tuple(plain_label(a) for a in meta.authors),
+        authors=tuple(authors),
         venue=plain_label(meta.venue) if meta.venue else "",
         paper_links=paper_links(meta),
+        et_al=et_al,
     )

@@ -5,7 +5,8 @@ Each seed file is read by the reader of its format, chosen by its extension (``R
 (``jsonl``, ``jsondoc``; OpenReview notes in either: ``openreview``), ``.csv`` and ``.tsv``
 tables (``tabular``), ``.bib`` BibTeX (``bibtex``), ``.atom`` and ``.xml`` Atom feeds such
 as arXiv API results (``atom``). Every record's fields are mapped to one ``Metadata`` by
-``generator.read.fields``. Other files (``overrides.yml``, a README) are not read.
+``generator.read.fields``. Other files (``overrides.yml``, a README) are not read; a
+subfolder or a file of another extension is a warning (``unread_files``).
 
 Across files, records of one paper become one ``Abstract`` listing every source
 (``merge_records``): records that share a DOI, arXiv id or OpenReview id, or whose abstracts
@@ -86,6 +87,33 @@ def seed_files(seeds_dir: Path) -> list[Path]:
                   if p.suffix.lower() in READERS and not p.name.startswith(".") and p.is_file())
 
 
+# Files a seeds folder holds beside the seeds: the overrides file (YAML), a README or licence.
+_NOT_SEEDS = (".yml", ".yaml")
+_NOT_SEED_NAMES = ("readme", "license", "licence", "copying")
+
+
+def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
+    """A warning for each entry of ``seeds_dir`` that no reader takes and that is not known to
+    sit beside seeds (hidden files, YAML such as ``overrides.yml``, a README or licence):
+    a subfolder (``seeds/iclr/*.txt``: not read) or a file of another extension
+    (``papers.ndjson``, ``refs.bibtex``, ``abstracts.md``). Without it, such a folder builds
+    a digest without those papers and says nothing."""
+    notices = []
+    for path in sorted(seeds_dir.iterdir()):
+        name = path.name
+        if name.startswith(".") or name.lower().startswith(_NOT_SEED_NAMES):
+            continue
+        shown = f"{label.rstrip('/')}/{name}"
+        if path.is_dir():
+            notices.append(Notice(shown, None, "a folder: not read (only the files directly "
+                                               "in the seeds folder are)"))
+        elif path.suffix.lower() not in READERS and path.suffix.lower() not in _NOT_SEEDS:
+            notices.append(Notice(shown, None, "not read: no reader for "
+                                  f"{path.suffix or 'a file without an extension'!s} ("
+                                  + ", ".join(sorted(READERS)) + ")"))
+    return notices
+
+
 # Formats whose parser costs about a millisecond a record (bibtexparser's and feedparser's
 # pure-Python scanners): a file read before with the same bytes is taken from the build cache.
 SLOW = frozenset((".bib", ".atom", ".xml"))
@@ -111,7 +139,7 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
     if not seeds_dir.is_dir():
         raise InputError(label, None, "seeds folder not found")
     files: list[SeedFile] = []
-    notices: list[Notice] = []
+    notices: list[Notice] = unread_files(seeds_dir, label)
     parsed: list[tuple[str, ParsedFile]] = []
     for path in seed_files(seeds_dir):
         shown = f"{label.rstrip('/')}/{path.name}"

@@ -7,6 +7,9 @@ abstract), ``author`` names, ``published`` (the first version's date), the ``alt
 (``url``) and the link titled ``pdf``; from arXiv: the id (``<id>http://arxiv.org/abs/
 2401.01234v2</id>``, version dropped), ``arxiv:doi``, ``arxiv:journal_ref`` (the venue) and
 repository URLs written in ``arxiv:comment`` ("Code: https://github.com/...": ``code``).
+A title or summary of ``type="html"`` or ``type="xhtml"`` (RFC 4287, 3.1) is markup, not
+text: it is read as the text a browser shows (tags removed, entities decoded, paragraphs and
+line breaks kept, scripts and styles dropped), so the page shows no raw HTML.
 
 A document that is not well-formed XML or not a feed stops the run with its line; an entry
 arXiv wrote to report a failed query (``<id>...api/errors...</id>``) stops it with arXiv's
@@ -16,6 +19,7 @@ message.
 from __future__ import annotations
 
 import io
+from html.parser import HTMLParser
 
 import feedparser
 from feedparser.exceptions import CharacterEncodingOverride
@@ -67,8 +71,8 @@ def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
 def _fields(entry: dict) -> dict[str, object]:
     """One feed entry as a flat record (module docstring)."""
     record: dict[str, object] = {
-        "title": entry.get("title"),
-        "abstract": entry.get("summary"),
+        "title": _text(entry, "title"),
+        "abstract": _text(entry, "summary"),
         "authors": [a.get("name") for a in entry.get("authors", ()) if a.get("name")],
         "date": (entry.get("published") or entry.get("updated") or "")[:10] or None,
         "doi": entry.get("arxiv_doi"),
@@ -85,6 +89,68 @@ def _fields(entry: dict) -> dict[str, object]:
         record["arxiv_id"] = ident
     record["code"] = _repositories(entry.get("arxiv_comment") or "")
     return record
+
+
+_MARKUP = ("text/html", "application/xhtml+xml")
+
+
+def _text(entry: dict, key: str) -> str | None:
+    """An Atom text construct as text: ``type="text"`` as given, HTML and XHTML as the text
+    they show (``_HtmlText``)."""
+    detail = entry.get(f"{key}_detail") or {}
+    value = entry.get(key)
+    if value is None or detail.get("type") not in _MARKUP:
+        return value
+    reader = _HtmlText()
+    reader.feed(value)
+    reader.close()
+    return reader.text()
+
+
+class _HtmlText(HTMLParser):
+    """The text of an HTML fragment: block elements and ``<br>`` end lines, ``<p>`` and
+    ``<div>`` paragraphs; the content of ``<script>`` and ``<style>`` is dropped (the HTML
+    parser of the standard library, entities decoded by it)."""
+
+    _PARAGRAPH = frozenset(("p", "div", "blockquote", "pre", "ul", "ol", "table", "h1", "h2",
+                            "h3", "h4", "h5", "h6"))
+    _LINE = frozenset(("br", "li", "tr", "dt", "dd"))
+    _HIDDEN = frozenset(("script", "style", "template"))
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self._parts: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag in self._HIDDEN:
+            self._hidden += 1
+        self._block(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self._HIDDEN:
+            self._hidden = max(0, self._hidden - 1)
+        self._block(tag)
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self._parts.append(data)
+
+    def _block(self, tag: str) -> None:
+        if tag in self._PARAGRAPH:
+            self._parts.append("\n\n")
+        elif tag in self._LINE:
+            self._parts.append("\n")
+
+    def text(self) -> str:
+        """The text read so far: lines stripped, spaces collapsed, one blank line between
+        paragraphs."""
+        lines = [" ".join(line.split()) for line in "".join(self._parts).split("\n")]
+        out: list[str] = []
+        for line in lines:
+            if line or (out and out[-1]):
+                out.append(line)
+        return "\n".join(out).strip()
 
 
 def _repositories(comment: str) -> list[str]:

@@ -1,6 +1,7 @@
 """BibTeX (``.bib``), parsed by bibtexparser 2: each entry (``@inproceedings{key, ...}``) is one
-record; ``@string`` macros are resolved, ``@comment`` and ``@preamble`` blocks and text
-between entries are skipped, as BibTeX does.
+record; ``@string`` macros are resolved and ``#`` concatenations joined (``booktitle = NeurIPS
+# " 2023"``), ``@comment`` and ``@preamble`` blocks and text between entries are skipped, as
+BibTeX does.
 
 Fields keep their TeX (only the outer ``{...}`` or ``"..."`` is removed): the abstract is
 rendered like any abstract, titles and names are shown as plain text by later stages, and the
@@ -8,13 +9,23 @@ cite block writes them back as given. ``author`` is split at `` and `` outside b
 name is put first-name-first (BibTeX's name rule, bibtexparser's implementation: ``Müller,
 Hans`` -> ``Hans Müller``). ``eprint`` is an arXiv id unless ``archivePrefix`` names another
 archive. Field names: ``generator.read.fields``. A syntax error, a duplicate entry key or a
-field given twice in one entry stops the run, naming the line.
+field given twice in one entry stops the run, naming the line and the entry.
+
+Fields that are not text (``year``, ``month``, ``doi``, ``eprint``, ``url`` ...) lose TeX's
+protecting braces and the backslash of ``\\_ \\% \\& \\#`` (``year = {{2023}}``, ``doi =
+{10.1000/a\\_b}``): an identifier has no markup. An entry with a ``crossref`` takes the venue
+fields it lacks (``booktitle``, ``year``, ``publisher`` ...; the ``title`` of a
+cross-referenced ``@proceedings``, ``@book`` or ``@collection`` as ``booktitle``, biblatex's
+rule) from the entry it names, as BibTeX does, but never its identifiers, links, title,
+authors or abstract; a cross-referenced entry without an abstract (the proceedings volume) is
+not a paper and has no page.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import Iterator
 
 import bibtexparser
@@ -26,7 +37,12 @@ from bibtexparser.middlewares.names import (
     parse_single_name_into_parts,
     split_multiple_persons_names,
 )
-from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry
+from bibtexparser.model import (
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    ImplicitComment,
+)
 
 from generator.errors import InputError
 from generator.read.clean import decode
@@ -35,6 +51,17 @@ from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
 _NAME_FIELDS = ("author",)
+# Fields whose value is an identifier, number or URL: TeX's braces and escapes are removed.
+_PLAIN_FIELDS = frozenset(("year", "month", "doi", "eprint", "archiveprefix", "url", "pdf",
+                           "arxiv", "arxivid", "arxiv_id", "openreview", "openreview_id",
+                           "code", "code_url", "github", "repository", "repo", "date"))
+_TEX_ESCAPE = re.compile(r"\\([_%&#$])")
+# What an entry takes from the entry its ``crossref`` names (BibTeX inherits every missing
+# field; identifiers and links would make every paper of a volume the same paper).
+_INHERITED = ("booktitle", "journal", "year", "month", "publisher", "series", "volume",
+              "address", "organization", "editor", "venue")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)\s*,")
 
 
 def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
@@ -55,27 +82,121 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
         library = bibtexparser.parse_string(text, parse_stack=[
             ResolveStringReferencesMiddleware(True), RemoveEnclosingMiddleware(True)])
     if library.failed_blocks:
-        raise _syntax_error(library.failed_blocks[0], shown)
+        raise _syntax_error(library.failed_blocks[0], shown, text)
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
-    for entry in library.entries:
-        source = Source(name, len(records) + 1, entry.start_line + 1, entry.key)
-        records.append(to_abstract(_fields(entry, shown, source), source, default, shown,
-                                   notices))
+    entries = library.entries
+    # BibTeX's entry keys are case-insensitive; the first entry of a key is the one named.
+    by_key = {}
+    for entry in entries:
+        by_key.setdefault(entry.key.lower(), entry)
+    targets = {_crossref(e).lower() for e in entries if _crossref(e)}
+    notices.extend(_stray_fields(library, shown))
+    macros = _macros(library)
+    for number, entry in enumerate(entries, start=1):
+        source = Source(name, number, entry.start_line + 1, entry.key)
+        fields = _fields(entry, shown, source, macros)
+        parent = by_key.get(_crossref(entry).lower())
+        if parent is not None and parent is not entry:
+            _inherit(fields, _fields(parent, shown, source, macros))
+        if entry.key.lower() in targets and not fields.get("abstract"):
+            continue  # the volume a paper is in, not a paper
+        records.append(to_abstract(fields, source, default, shown, notices))
     return ParsedFile(default, tuple(records), tuple(notices))
 
 
-def _fields(entry: Entry, shown: str, source: Source) -> dict[str, object]:
-    """The entry's fields as a flat record: names split, ``eprint`` kept only for arXiv, the
-    entry type and key added."""
+_STRAY_FIELD = re.compile(r"^\s*,?\s*([A-Za-z][\w-]*)\s*=\s*[{\"\w]", re.MULTILINE)
+
+
+def _stray_fields(library, shown: str) -> list[Notice]:
+    """A warning for text between entries that reads like a field (``abstract = {...``):
+    BibTeX skips such text, so a ``}`` closing an entry too early silently cuts the fields
+    after it off their entry. Other text between entries (``% Encoding: UTF8``) is quiet."""
+    out = []
+    for block in library.blocks:
+        if isinstance(block, ImplicitComment) and (m := _STRAY_FIELD.search(block.comment)):
+            line = block.start_line + 1 + block.comment.count("\n", 0, m.start(1))
+            out.append(Notice(shown, line, f"text between entries that reads like a field "
+                                           f"({m.group(1)} = ...) is not read: was an entry "
+                                           "closed early by a '}'?"))
+    return out
+
+
+def _crossref(entry: Entry) -> str:
+    value = entry.fields_dict.get("crossref")
+    return value.value.strip() if value is not None and isinstance(value.value, str) else ""
+
+
+def _inherit(fields: dict[str, object], parent: dict[str, object]) -> None:
+    """The venue fields ``fields`` lacks, from the cross-referenced entry (``_INHERITED``;
+    a volume's title as ``booktitle``)."""
+    volume = parent.get("entry_type") in ("proceedings", "book", "collection")
+    if volume and "booktitle" not in parent and parent.get("title"):
+        parent = {**parent, "booktitle": parent["title"]}
+    for key in _INHERITED:
+        if key in parent and not fields.get(key):
+            fields[key] = parent[key]
+
+
+def _macros(library) -> dict[str, str]:
+    """``@string`` macros by lower-case name (BibTeX's names are case-insensitive; the last
+    definition wins), their own concatenations joined, and BibTeX's month macros."""
+    macros = {m: m for m in _MONTHS}
+    for string in library.strings:
+        value = string.value if isinstance(string.value, str) else ""
+        if getattr(string, "enclosing", None) == "no-enclosing":
+            value = _concatenate(value, macros)
+        macros[string.key.lower()] = value
+    return macros
+
+
+def _concatenate(value: str, macros: dict[str, str]) -> str:
+    """A value written as BibTeX's concatenation (``NeurIPS # " 2023"``, ``jan # "~15"``):
+    the parts joined, each a braced or quoted text, a number or a macro (an undefined macro
+    stays as its name). bibtexparser 2 keeps such a value as written."""
+    parts: list[str] = []
+    start = depth = 0
+    quoted = False
+    for i, c in enumerate(value):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == '"' and depth == 0:
+            quoted = not quoted
+        elif c == "#" and depth == 0 and not quoted:
+            parts.append(value[start:i])
+            start = i + 1
+    parts.append(value[start:])
+    out = []
+    for part in (p.strip() for p in parts):
+        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
+            out.append(part[1:-1])
+        else:
+            out.append(macros.get(part.lower(), part))
+    return "".join(out)
+
+
+def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
+            ) -> dict[str, object]:
+    """The entry's fields as a flat record: concatenations joined, names split, ``eprint``
+    kept only for arXiv, the entry type and key added."""
     record: dict[str, object] = {}
     for field in entry.fields:
         key = field.key.lower()
         value = field.value
+        if getattr(field, "enclosing", None) == "no-enclosing" and isinstance(value, str) \
+                and "#" in value:
+            value = _concatenate(value, macros)
+        if key in record:  # BibTeX's field names are case-insensitive: Title and title
+            raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
+                                                 f"twice: {key}")
         if not isinstance(value, str):  # a middleware left something else: say which field
             raise InputError(shown, source.line, f"{source.describe(line=False)}: {key}: "
                                                  "cannot read its value")
+        if key in _PLAIN_FIELDS:
+            value = _TEX_ESCAPE.sub(r"\1", value).replace("{", "").replace("}", "")
         if key in _NAME_FIELDS:
             record[key] = [_first_name_first(n) for n in split_multiple_persons_names(value)]
         else:
@@ -96,7 +217,7 @@ def _first_name_first(name: str) -> str:
         return name
 
 
-def _syntax_error(block, shown: str) -> InputError:
+def _syntax_error(block, shown: str, text: str) -> InputError:
     line = block.start_line + 1
     if isinstance(block, DuplicateBlockKeyBlock):
         first = block.previous_block.start_line + 1
@@ -107,7 +228,17 @@ def _syntax_error(block, shown: str) -> InputError:
         return InputError(shown, line, f"entry {block.ignore_error_block.key}: field given "
                                        f"twice: {fields}")
     reason = getattr(block.error, "abort_reason", None) or str(block.error) or "unreadable"
-    return InputError(shown, line, f"BibTeX syntax: {' '.join(reason.split())}")
+    reason = " ".join(reason.split())
+    # bibtexparser only sees the next "@" or the file's end: say what is likely wrong.
+    end = getattr(block.error, "end_index", None)
+    if reason.startswith("Unexpected block start") and end is not None:
+        reason = (f"a '{{' or '\"' in a value is not closed before the next entry (line "
+                  f"{text.count(chr(10), 0, end) + 1})")
+    elif reason.startswith("Unexpectedly reached end of file"):
+        reason = "a '{' or '\"' in a value is not closed before the end of the file"
+    key = _ENTRY_KEY.match(getattr(block, "raw", "") or "")
+    where = f"entry {key.group(1)}: " if key else ""
+    return InputError(shown, line, f"{where}BibTeX syntax: {reason}")
 
 
 @contextlib.contextmanager

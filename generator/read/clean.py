@@ -3,7 +3,8 @@
 Real abstracts are scraped from PDFs and web pages and carry characters no author typed:
 
 * **Control characters** (C0 except tab, line feed and carriage return; DEL; C1; U+FFFE and
-  U+FFFF), which XML (the feed) cannot carry and no reader can see. Four of them are C escape
+  U+FFFF), which XML (the feed) cannot carry and no reader can see, and lone surrogates (a
+  JSON ``\\ud800`` escape), which no UTF-8 text can hold: removed. Four of them are C escape
   sequences that ate a TeX backslash (a JSON or Python string turned ``\\beta`` into U+0008 +
   ``eta``): ``\\a`` U+0007, ``\\b`` U+0008, ``\\v`` U+000B, ``\\f`` U+000C. Followed by a
   letter they are written back as that command's backslash and letter (``$\\beta$``); every
@@ -18,6 +19,7 @@ Each repair is reported (``Repair``) so the reader can name file, line and chara
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass
 
@@ -25,8 +27,9 @@ import ftfy
 
 from generator.errors import InputError
 
-# What XML 1.0 cannot carry or a text file should not hold (tab, LF and CR are text).
-CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+# What XML 1.0 cannot carry or a text file should not hold (tab, LF and CR are text), and
+# lone surrogates: JSON may escape one ("\ud800"), and no UTF-8 file, page or hash can hold it.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # C escapes that stand for a backslash and a letter (Python's and JSON's string escapes).
 _ESCAPE_LETTERS = {"\x07": "a", "\x08": "b", "\x0b": "v", "\x0c": "f"}
 # ftfy's own cheap test for text that may hold mojibake: any character of the sequences it
@@ -39,6 +42,8 @@ _MAYBE_MOJIBAKE = re.compile("[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d
 # seed, eval and training lines this skips 251 of the 394 lines the test above lets through
 # and misses none of ftfy's 128 repairs.
 _NON_ASCII_PAIR = re.compile("[^\x00-\x7f]{2}")
+# Either of the two: one search tells that a text needs no repair (most metadata values).
+_SUSPECT = re.compile(f"{CONTROL.pattern}|{_NON_ASCII_PAIR.pattern}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,7 @@ def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:
         ``(repaired text, repairs)``; the text has as many lines as before and no character
         matched by ``CONTROL``. Never raises.
     """
-    if not CONTROL.search(text) and not _NON_ASCII_PAIR.search(text):
+    if not _SUSPECT.search(text):
         return text, ()
     lines = text.split("\n")
     repairs: list[Repair] = []
@@ -123,7 +128,21 @@ def decode(data: bytes, shown: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        wide = _utf16_or_32(data)
+        if wide:  # Excel's "Unicode text" and Windows tools save these: say what to do
+            raise InputError(shown, None, f"not UTF-8 but {wide} (it starts with a {wide} "
+                                          "byte-order mark): save it as UTF-8") from None
         where = data.count(b"\n", 0, exc.start) + 1
         raise InputError(shown, where,
                          f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}") from None
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+_WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+              (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+def _utf16_or_32(data: bytes) -> str:
+    """``"UTF-16"`` or ``"UTF-32"`` when ``data`` starts with that encoding's byte-order
+    mark (UTF-32's first, as its little-endian mark starts with UTF-16's), else ``""``."""
+    return next((name for bom, name in _WIDE_BOMS if data.startswith(bom)), "")

@@ -25,6 +25,7 @@ the record.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
 from collections.abc import Mapping
@@ -110,13 +111,23 @@ class Entry:
 
 def field_names(record: Mapping[str, object]) -> dict[str, object]:
     """``{attribute: value}`` for the fields of ``record`` that ``ALIASES`` knows (first alias
-    wins; ``None`` and empty strings count as absent)."""
+    wins; ``None`` and empty strings count as absent).
+
+    Raises:
+        FieldError: two names of the record are one field name (``Title`` and ``title``).
+    """
     found: dict[str, tuple[int, object]] = {}
+    names: dict[tuple[str, int], str] = {}
     for key, value in record.items():
         if value is None or value == "" or not isinstance(key, str):
             continue
         hit = _alias(key)
-        if hit is not None and (hit[0] not in found or hit[1] < found[hit[0]][0]):
+        if hit is None:
+            continue
+        if hit in names:  # "title" and "Title": one field given twice
+            raise FieldError(key, f"field given twice (as {names[hit]!r} and {key!r})")
+        names[hit] = key
+        if hit[0] not in found or hit[1] < found[hit[0]][0]:
             found[hit[0]] = (hit[1], value)
     return {attr: value for attr, (_, value) in found.items()}
 
@@ -136,13 +147,13 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         FieldError: a field has a value of the wrong kind (names the field); the record has
             neither a title nor an abstract.
     """
-    f = field_names(record)
     repairs: list[tuple[str, Repair]] = []
+    # Every field, not only the title and abstract: a control character in an author's name
+    # or a venue reached the feed, which XML cannot carry (lxml raised), and the page.
+    f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
+         for attr, value in field_names(record).items()}
     text = _abstract(f.get("abstract"), repairs)
     title = _text(f, "title")
-    if title:
-        title, found = repair_text(title)
-        repairs += [("title", r) for r in found]
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
@@ -164,6 +175,20 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         cite_key=_text(f, "cite_key"),
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
+
+
+def _repaired(value: object, attr: str, repairs: list[tuple[str, Repair]]) -> object:
+    """``value`` with the text in it repaired (``repair_text``): a string, or the strings of
+    a list or name object (``{"given": ...}``); other values as they are."""
+    if isinstance(value, str):
+        fixed, found = repair_text(value)
+        repairs += [(attr, r) for r in found]
+        return fixed
+    if isinstance(value, list):
+        return [_repaired(v, attr, repairs) for v in value]
+    if isinstance(value, dict):
+        return {k: _repaired(v, attr, repairs) for k, v in value.items()}
+    return value
 
 
 def collection_name(meta: Metadata, own: str, default: str) -> str:
@@ -298,7 +323,7 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
     if not year_text and not date and (m := _VENUE_YEAR.search(_text(f, "venue"))):
         year_text = m.group(0)  # "ICLR 2021 Oral" names its year
     if year_text:
-        if not re.fullmatch(r"\d{4}", year_text):
+        if not re.fullmatch(r"\d{4}", year_text) or not _calendar_date(year_text):
             raise FieldError("year", f"{year_text!r} is not a year (four digits)")
         if not date:
             date = year_text
@@ -326,11 +351,20 @@ def _parse_date(value: object) -> str:
     if not isinstance(value, str):
         raise FieldError("date", f"expected an ISO 8601 date, got {_kind(value)}")
     m = _ISO_DATE.fullmatch(value.strip())
-    month, day = (m.group(2), m.group(3)) if m else (None, None)
-    if m is None or (month and not 1 <= int(month) <= 12) or (day and not 1 <= int(day) <= 31):
+    if m is None or not _calendar_date(*m.groups()):
         raise FieldError("date", f"{value.strip()[:40]!r} is not an ISO 8601 date "
-                                 "(YYYY, YYYY-MM or YYYY-MM-DD)")
+                                 "(YYYY, YYYY-MM or YYYY-MM-DD, a day of the calendar)")
     return "-".join(p for p in m.groups() if p)
+
+
+def _calendar_date(year: str, month: str | None = None, day: str | None = None) -> bool:
+    """True when the parts name a day, month or year of the calendar (no 2023-02-31, no
+    year 0000: the feed and the pages turn them into ``datetime.date``)."""
+    try:
+        datetime.date(int(year), int(month or 1), int(day or 1))
+    except ValueError:
+        return False
+    return True
 
 
 def _month(text: str) -> int | None:
@@ -392,6 +426,7 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
         what = ("control characters" if repair.kind == "control"
                 else "mojibake repaired (ftfy)")
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
-                                                  f"{what}: {repair.detail}"))
+                                                  f"{what}: {repair.detail}",
+                              repair=True))
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)

@@ -10,7 +10,7 @@ import json
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile
-from generator.read.openreview import is_note, json_record
+from generator.read.openreview import is_note, json_record, loads
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -31,12 +31,15 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
     """
     text = decode(data, shown)
     try:
-        document = json.loads(text)
+        document = loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(shown, exc.lineno, f"not JSON: {exc.msg} (column {exc.colno})"
+        hint = (_json_lines(text) if exc.msg == "Extra data" else "")
+        raise InputError(shown, exc.lineno, f"not JSON: {exc.msg} (column {exc.colno}){hint}"
                          ) from None
     except RecursionError:
         raise InputError(shown, None, "not JSON: nested too deeply") from None
+    except ValueError as exc:  # NaN, Infinity
+        raise InputError(shown, None, f"not JSON: {exc}") from None
     items = _items(document, shown)
     default = collection_from_filename(name)
     records: list[Abstract] = []
@@ -57,3 +60,14 @@ def _items(document: object, shown: str) -> list:
             return [document]
     raise InputError(shown, None, "expected a JSON array of records, or an object with a "
                                   + " / ".join(repr(k) for k in LIST_KEYS) + " array")
+
+
+def _json_lines(text: str) -> str:
+    """A hint when a ``.json`` file holds one object per line (JSON Lines)."""
+    try:
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except (ValueError, RecursionError):
+        return ""
+    if len(lines) > 1 and all(isinstance(v, dict) for v in lines):
+        return "; the file holds one JSON object per line (JSON Lines): name it .jsonl"
+    return ""

@@ -9,7 +9,7 @@ import json
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile
-from generator.read.openreview import json_record
+from generator.read.openreview import json_record, loads
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -30,17 +30,29 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
-    loads = json.loads
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
             record = loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(shown, number, f"not JSON: {exc.msg} (column {exc.colno})"
+            hint = "" if records else _whole_document(text)
+            raise InputError(shown, number, f"not JSON: {exc.msg} (column {exc.colno}){hint}"
                              ) from None
         except RecursionError:
             raise InputError(shown, number, "not JSON: nested too deeply") from None
+        except ValueError as exc:  # NaN, Infinity
+            raise InputError(shown, number, f"not JSON: {exc}") from None
         records.append(json_record(record, Source(name, len(records) + 1, number), default,
                                    shown, notices))
     return ParsedFile(default, tuple(records), tuple(notices))
+
+
+def _whole_document(text: str) -> str:
+    """A hint when the file's first line fails but the whole file is one JSON document (an API
+    response or a pretty-printed array saved as ``.jsonl``)."""
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return ""
+    return "; the file is one JSON document, not one object per line: name it .json"

@@ -15,11 +15,12 @@ are read: v1 (``"content": {"title": "..."}``) and v2 (``"content": {"title": {"
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from datetime import datetime, timezone
 
 from generator.errors import InputError
-from generator.read.fields import to_abstract
+from generator.read.fields import field_names, to_abstract
 from generator.records import Abstract, Notice, Source
 
 SITE = "https://openreview.net"
@@ -60,16 +61,60 @@ def flatten(note: Mapping[str, object]) -> dict[str, object]:
     return out
 
 
+class JsonObject(dict):
+    """A JSON object as ``loads`` reads it: a dict that remembers the names it held twice
+    (``json`` keeps the last value of a repeated name without a word; RFC 8259, 4: names
+    SHOULD be unique, and a reader cannot tell which value the writer meant)."""
+
+    __slots__ = ("repeated",)
+
+    def __init__(self, pairs: list[tuple[str, object]]) -> None:
+        super().__init__(pairs)
+        self.repeated: tuple[str, ...] = ()
+        if len(self) < len(pairs):
+            seen: set[str] = set()
+            self.repeated = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))
+
+
+def _not_json(constant: str) -> object:
+    raise ValueError(f"{constant} is not a JSON value (RFC 8259 has no NaN or Infinity)")
+
+
+# One decoder for every line: json.loads with options builds a new decoder on each call.
+_DECODER = json.JSONDecoder(object_pairs_hook=JsonObject, parse_constant=_not_json)
+
+
+def loads(text: str) -> object:
+    """``json.loads`` as RFC 8259 reads JSON: ``NaN`` and ``Infinity`` (which Python's
+    reader accepts) raise ``ValueError``; objects are ``JsonObject`` (repeated names kept
+    for ``json_record`` to report).
+
+    Raises:
+        json.JSONDecodeError: not JSON (line and column); ValueError: NaN or Infinity;
+        RecursionError: nested too deeply.
+    """
+    return _DECODER.decode(text)
+
+
 def json_record(value: object, source: Source, default: str, shown: str,
                 notices: list[Notice]) -> Abstract:
     """One element of a JSON or JSON Lines file as an ``Abstract``: an object, flattened first
     when it is an OpenReview note (``generator.read.fields.to_abstract``).
 
     Raises:
-        InputError: the element is not an object, or its fields cannot be used.
+        InputError: the element is not an object, names a field twice (``JsonObject``), or
+            its fields cannot be used.
     """
     if not isinstance(value, dict):
         raise InputError(shown, source.line, f"{source.describe(line=False)}: expected a JSON "
                                              f"object, got {type(value).__name__}")
+    content = value.get("content")
+    # Only fields the digest reads: a repeated name it ignores changes nothing.
+    repeated = [*(k for k in getattr(value, "repeated", ()) if field_names({k: "x"})),
+                *(f"content.{k}" for k in getattr(content, "repeated", ())
+                  if field_names({k: "x"}))]
+    if repeated:
+        raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
+                                             f"twice: {', '.join(repeated)}")
     return to_abstract(flatten(value) if is_note(value) else value, source, default, shown,
                        notices)

@@ -1,7 +1,9 @@
 """Tables with a header row: CSV (``.csv``, comma-separated) and TSV (``.tsv``, tab-separated),
 read with Python's ``csv`` module (RFC 4180 quoting: a quoted field may hold the delimiter,
 line breaks and doubled quotes). The header names the fields (``generator.read.fields``);
-every following non-empty row is one record, named by its number and the line it starts on."""
+every following non-empty row is one record, named by its number and the line it starts on.
+A row with more cells than the header is an error, one with fewer a warning (the missing
+cells read as empty)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,9 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
     """
     text = decode(data, shown)
     delimiter = DELIMITERS.get(name[name.rfind("."):].lower(), ",")
+    # The csv module refuses a cell over 131,072 characters (a guard of its own, not RFC
+    # 4180); no cell can be longer than the file, so that is the limit (it only ever grows).
+    csv.field_size_limit(max(csv.field_size_limit(), len(text)))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     default = collection_from_filename(name)
     records: list[Abstract] = []
@@ -50,6 +55,13 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
             if len(row) > len(header):
                 raise InputError(shown, start, f"{source.describe(line=False)}: {len(row)} "
                                                f"cells, but the header names {len(header)}")
+            if len(row) < len(header):
+                # Writers fill every cell (RFC 4180, 2.4); a short row is most often the rest
+                # of a cell that a line break outside quotes split off its row.
+                notices.append(Notice(shown, start, f"{source.describe(line=False)}: "
+                                      f"{len(row)} cell{'s' if len(row) != 1 else ''}, but "
+                                      f"the header names {len(header)} (read as empty; a "
+                                      "line break in an unquoted cell?)"))
             record = dict(zip(header, row, strict=False))
             records.append(to_abstract(record, source, default, shown, notices))
     except csv.Error as exc:
@@ -59,8 +71,18 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
 
 
 def _header(row: list[str], shown: str, line: int) -> list[str]:
-    """The header's field names; it must name a title or abstract column."""
+    """The header's field names; it must name a title or abstract column, and no name twice
+    of the fields the digest reads (matched case-insensitively, ``generator.read.fields``)."""
     names = [cell.strip() for cell in row]
+    seen: dict[str, int] = {}
+    for column, cell in enumerate(names, start=1):
+        # A field the digest reads, named twice ("Title" and "title"): which cell is the
+        # value? Columns it ignores may repeat (exports carry many).
+        key = cell.lower().replace("-", "_").replace(" ", "_")
+        if key in seen and field_names({cell: "x"}):
+            raise InputError(shown, line, f"the header names column {cell!r} twice (columns "
+                                          f"{seen[key]} and {column})")
+        seen.setdefault(key, column)
     known = field_names(dict.fromkeys(names, "x"))
     if "title" not in known and "abstract" not in known:
         raise InputError(shown, line, "the first row must be a header naming a 'title' or "

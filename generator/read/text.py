@@ -22,12 +22,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError
-from generator.read.clean import repair_text
+from generator.read.clean import decode, repair_text
 from generator.records import Notice
 
 HEADER_MAX_CHARS = 120
-_BOM = "\ufeff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,17 +66,11 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
         InputError: the bytes are not valid UTF-8 (names line and byte offset).
     """
     shown = shown or name
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(
-            shown, line, f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}"
-        ) from None
-    text = text.removeprefix(_BOM).replace("\r\n", "\n").replace("\r", "\n")
+    text = decode(data, shown)
     text, repairs = repair_text(text)
     notices = tuple(Notice(shown, r.line, f"control characters: {r.detail}"
-                           if r.kind == "control" else f"mojibake repaired (ftfy): {r.detail}")
+                           if r.kind == "control" else f"mojibake repaired (ftfy): {r.detail}",
+                           repair=True)
                     for r in repairs)
     paragraphs: list[tuple[int, str]] = []
     current: list[str] = []

@@ -103,7 +103,7 @@ def reference(p: Paper) -> str:
         return (f"{_sentence(p.title)} {f.abstract.collection}, {first.describe(line=False)} "
                 f"of {first.file}.")
     names = list(f.authors[:MAX_AUTHORS])
-    who = (", ".join(names) + ", et al." if len(f.authors) > MAX_AUTHORS else
+    who = (", ".join(names) + ", et al." if len(f.authors) > MAX_AUTHORS or f.et_al else
            " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else
            "".join(names))
     parts = [f"{who} ({meta.year or 'n.d.'})." if who else "", _sentence(p.title),

@@ -391,11 +391,12 @@ def _code_papers(with_code: list[Paper], featured: list[Paper]) -> list[Paper]:
 
 
 def card_authors(paper: Paper) -> str:
-    """The authors line of a front-page card: the authors the seed gave (``Abstract.authors``,
-    when the reader knows them), the first three then "et al."; ``""`` when none are known."""
-    names = tuple(getattr(paper.facts.abstract, "authors", ()) or ())
-    if len(names) > 3:
-        return ", ".join(names[:3]) + " et al."
+    """The authors line of a front-page card: the given authors (``PaperFacts.authors``, plain
+    text), the first three then "et al." (also after a list that ended in "and others");
+    ``""`` when none are given."""
+    names = paper.facts.authors
+    if len(names) > 3 or (names and paper.facts.et_al):
+        return ", ".join(names[:3]) + ", et al."
     return ", ".join(names)
 
 

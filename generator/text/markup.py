@@ -741,7 +741,43 @@ _TEX_CHARS = re.compile(r"[\\{}$~^_%&*`\[]")
 def plain_label(source: str) -> str:
     """A name, venue or title as plain text (``M{\\"u}ller`` -> ``Müller``); text without a
     character TeX or Markdown gives meaning to is returned with its whitespace collapsed
-    (most names: ``plain_text`` costs about 20 µs each)."""
+    (most names: ``plain_text`` costs about 20 µs each).
+
+    In a label every brace outside math that is not a command's argument only groups (BibTeX's
+    case protection: ``{The ACME Team}``, ``{{GAN}}s``, ``{M{\\"u}ller}``, a protected quote
+    ``{"}``), so it goes (``_ungroup``) before the text is read as in abstracts, where a
+    brace group of prose (``{a, b}``) stays."""
     if not _TEX_CHARS.search(source):
         return " ".join(source.split())
-    return plain_text(source)
+    return plain_text(_ungroup(source) if "{" in source else source)
+
+
+def _ungroup(tex: str) -> str:
+    """``tex`` without the braces of groups that are no command's argument and do not start
+    with a command (``{\\em x}`` keeps its scope, ``{\\"u}`` its accent), outside ``$...$``."""
+    out: list[str] = []
+    drop: set[int] = set()  # indexes of closing braces whose opening one was dropped
+    math = False
+    i = 0
+    while i < len(tex):
+        c = tex[i]
+        if c == "\\":
+            out.append(tex[i:i + 2])
+            i += 2
+            continue
+        if c == "$":
+            math = not math
+        elif c == "{" and not math and not tex.startswith("\\", i + 1):
+            before = "".join(out).rstrip()
+            argument = bool(re.search(r"(\\[A-Za-z]+\*?|[\]}^_])$", before))
+            end = _matching_brace(tex, i)
+            if not argument and end is not None:
+                drop.add(end)
+                i += 1
+                continue
+        elif c == "}" and i in drop:
+            i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)

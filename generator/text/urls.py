@@ -30,6 +30,7 @@ SourceHut: ``/~user/repo``; the anonymised mirror of a submission's code
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from dataclasses import dataclass
 
@@ -142,7 +143,7 @@ def normalize_url(raw: str) -> str | None:
 def _parse(url: str) -> URL | None:
     try:
         parsed = URL(url)
-        if parsed.scheme not in ("http", "https") or not parsed.host:
+        if parsed.scheme not in ("http", "https") or not _valid_host(parsed.raw_host or ""):
             return None
         parsed.port  # noqa: B018 - raises ValueError for a port that is not a number
     except (ValueError, TypeError, UnicodeError):  # "http://[", bad IDNA, ...
@@ -150,10 +151,29 @@ def _parse(url: str) -> URL | None:
     return parsed
 
 
+# A host name (RFC 1123 labels, and the "_" that real hosts use), as yarl gives it: yarl
+# keeps spaces, "<" or '"' in a host as written ("https://exa mple.com").
+_HOST_NAME = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*"
+                        r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?", re.IGNORECASE)
+
+
+def _valid_host(host: str) -> bool:
+    """A host name or an IP address (IPv6 without its brackets, as yarl gives it)."""
+    if _HOST_NAME.fullmatch(host):
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def _unsplit(url: URL, raw_path: str) -> str:
     """``url`` as text with ``raw_path`` as its (already encoded) path."""
     port = "" if url.explicit_port is None or url.is_default_port() else f":{url.port}"
-    head = f"{url.scheme}://{url.raw_host}{port}"
+    host = url.raw_host or ""
+    host = f"[{host}]" if ":" in host else host  # an IPv6 address keeps its brackets
+    head = f"{url.scheme}://{host}{port}"
     query = f"?{url.raw_query_string}" if url.raw_query_string else ""
     fragment = f"#{url.raw_fragment}" if url.raw_fragment else ""
     return head + raw_path + query + fragment

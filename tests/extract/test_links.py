@@ -199,3 +199,21 @@ def test_seed_others_have_no_code(seeds_dir: Path) -> None:
     for k in others:
         _, code, status = facts[k]
         assert (code, status) == ((), "none"), k
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("https://exa mple.com/x", None),  # yarl keeps a space in a host as written
+    ('https://exa"mple.com/x', None),
+    ("https://exa<mple.com/x", None),
+    ("https://a..b/x", None),
+    ("https://-/x", None),
+    ("https://a_b.example.org/x", "https://a_b.example.org/x"),
+    ("http://127.0.0.1:8000/x", "http://127.0.0.1:8000/x"),
+    ("http://[::1]:8000/x", "http://[::1]:8000/x"),  # brackets kept
+    ("http://[2001:db8::1]/a", "http://[2001:db8::1]/a"),
+    ("https://x.org/my paper.pdf", "https://x.org/my%20paper.pdf"),
+])
+def test_url_hosts_are_host_names_or_addresses(raw: str, expected: str | None) -> None:
+    """A metadata file's url/pdf/code field with a host that no resolver can look up is not
+    a URL (the reader names the record); an IPv6 literal keeps the brackets it needs."""
+    assert normalize_url(raw) == expected

@@ -96,3 +96,24 @@ def test_record_ids() -> None:
 def test_authors_and_venue_as_plain_text() -> None:
     f = _paper(authors=("Hans M{\\\"u}ller", "Ann Lee"), venue="Proc. of {ICML}")
     assert f.authors == ("Hans Müller", "Ann Lee") and f.venue == "Proc. of ICML"
+
+
+def test_bibtex_braces_in_titles_names_and_venues_are_case_protection() -> None:
+    """Found on a .bib of real titles: ``{The ACME Team}``, ``{M{\\"u}ller}``, a protected
+    quote ``{"}`` and ``{{GAN}}`` kept their braces on the page and in listings. Every brace
+    of a label that is no command's argument only protects case; math keeps its braces."""
+    f = _paper(title='A {"}Quoted{"} {{GAN}} for {M{\\"u}ller}\'s $x^{10}$ Law',
+               authors=("{The ACME Team}", 'J. M{\\"u}ller'), venue="{NeurIPS} {W}orkshop")
+    assert f.title == 'A "Quoted" GAN for Müller\'s x^10 Law'
+    assert f.authors == ("The ACME Team", "J. Müller")
+    assert f.venue == "NeurIPS Workshop"
+    assert _paper(title="{}").title == _paper().title  # an empty title: the derived one
+
+
+def test_and_others_is_et_al_not_an_author() -> None:
+    """BibTeX's ``and others`` reached the page, the listings and the author statistics as an
+    author named "others"."""
+    f = _paper(authors=("J. Doe", "others"))
+    assert (f.authors, f.et_al) == (("J. Doe",), True)
+    assert _paper(authors=("J. Doe", "et al.")).authors == ("J. Doe",)
+    assert _paper(authors=("J. Doe", "A. Others")).et_al is False

@@ -150,3 +150,31 @@ def test_bad_file_leaves_the_previous_site(mixed_project: Path, tmp_path: Path) 
     assert proc.returncode == 1
     assert "seeds/zz.bib:3: entry bad: doi: 'nope' is not a DOI" in proc.stderr
     assert files() == before
+
+
+def test_repaired_characters_do_not_fail_a_strict_build(project_copy: Path) -> None:
+    """A control character or mojibake in real input is repaired and reported, but is no
+    MkDocs warning: `paper-digest build` (--strict) completes (it aborted with one warning a
+    repair on the 4,400 real abstracts, 131 of them). Other notices stay warnings."""
+    seeds = project_copy / "seeds"
+    (seeds / "z.jsonl").write_text(
+        json.dumps({"title": "Control", "abstract": "We quanti\u0002fy the gap."}) + "\n"
+        + json.dumps({"title": "Mojibake", "abstract": "We study the model\u00e2\u20ac\u2122s"
+                                                       " bias."}) + "\n", encoding="utf-8")
+    proc = run_build(project_copy)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "repaired: 2 lines (control characters removed, mojibake undone)" in proc.stdout
+    assert ("seeds/z.jsonl:1: record 1: abstract: control characters: U+0002 at column 10 "
+            "removed") in proc.stdout
+    assert "warnings: 0" in proc.stdout
+    assert "WARNING" not in proc.stderr
+    papers = json.loads((project_copy / "site" / "papers.json").read_text(encoding="utf-8"))
+    texts = {p["title"]: p["abstract"] for p in papers}
+    assert texts["Control"] == "We quantify the gap."
+    assert texts["Mojibake"] == "We study the model’s bias."
+    # A duplicate is still a warning, and --strict still fails on it.
+    (seeds / "z2.jsonl").write_text(json.dumps({"title": "C2", "abstract": "x y z."})
+                                    + "\n" + json.dumps({"title": "C2", "abstract": "x y z."})
+                                    + "\n", encoding="utf-8")
+    proc = run_build(project_copy)
+    assert proc.returncode == 1 and "WARNING" in proc.stderr and "duplicate of" in proc.stderr

@@ -293,3 +293,8 @@ def test_zensical_build(tmp_path):
     index = json.loads((site / "search.json").read_text(encoding="utf-8"))
     hits = [i["location"] for i in index["items"] if "FastVID" in i["title"] + i["text"]]
     assert f"papers/{FASTVID}/" in hits
+
+    # Zensical's header names the search dialog itself: main.html adds no second name.
+    home = (site / "index.html").read_text(encoding="utf-8")
+    dialog = re.search(r'<[a-z]+[^>]*data-md-component="search" role="dialog"[^>]*>', home)
+    assert dialog.group(0).count("aria-label=") == 1, dialog.group(0)

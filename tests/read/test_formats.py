@@ -194,7 +194,9 @@ def test_record_errors_name_file_line_and_record() -> None:
      "seeds/x.bib:2: entry a: duplicate entry key (first at line 1)"),
     ("x.bib", "@article{a, title={A}, title={B}}\n", "seeds/x.bib:1: entry a: field given "
                                                      "twice: title"),
-    ("x.bib", "@article{a, title={A}\n@article{b, title={B}}\n", "seeds/x.bib:1: BibTeX syntax"),
+    ("x.bib", "@article{a, title={A}\n@article{b, title={B}}\n",
+     "seeds/x.bib:1: entry a: BibTeX syntax: a '{' or '\"' in a value is not closed before the "
+     "next entry (line 2)"),
     ("x.atom", "<feed>\n<entry>\n<id>x</entry>", "seeds/x.atom:3: not well-formed XML: "
                                                  "mismatched tag"),
     ("x.atom", '<?xml version="1.0"?>\n<feed>\n<entry>\n<id>x</entry>',

@@ -179,3 +179,14 @@ def test_feed_orders_by_date_with_absolute_links() -> None:
     relative = ET.fromstring(render_feed(papers, "T", datetime(2024, 1, 1,
                                                                 tzinfo=timezone.utc)))
     assert relative.find(f"{ATOM}entry/{ATOM}link").get("href") == "papers/day/"
+
+
+def test_and_others_is_written_back_and_shown_as_et_al() -> None:
+    """A list ending in BibTeX's ``and others``: the entry keeps it, the reference says et al."""
+    import dataclasses
+
+    p = _paper(file="x.bib", title="T", authors=("Doe, J.", "others"), year=2020)
+    p = dataclasses.replace(p, facts=dataclasses.replace(p.facts, authors=("Doe, J.",),
+                                                         et_al=True))
+    assert _parse(bibtex_entry(p, None)).fields_dict["author"].value == "Doe, J. and others"
+    assert reference(p) == "Doe, J., et al. (2020). T."

@@ -80,6 +80,21 @@ def test_card_authors_optional() -> None:
     assert card_authors(_paper("a", ("Alpha",))) == ""
 
 
+def test_card_authors_show_the_given_authors() -> None:
+    """The card read an attribute records do not have and never showed a given author."""
+    import dataclasses
+
+    def with_authors(names: tuple[str, ...], et_al: bool = False) -> Paper:
+        p = _paper("a", ("Alpha",))
+        return dataclasses.replace(p, facts=dataclasses.replace(p.facts, authors=names,
+                                                                et_al=et_al))
+    assert card_authors(with_authors(("Ann Lee", "Bo Li"))) == "Ann Lee, Bo Li"
+    assert card_authors(with_authors(("A", "B", "C", "D"))) == "A, B, C, et al."
+    assert card_authors(with_authors(("A",), et_al=True)) == "A, et al."
+    home = _home((with_authors(("Ann Lee", "Bo Li")),))
+    assert '<p class="pd-card__authors">Ann Lee, Bo Li</p>' in home
+
+
 def _home(papers: tuple[Paper, ...]) -> str:
     [home] = [f for f in plan_site(papers, TAGS, site_name="Digest") if f.path == "index.md"]
     return home.render()
