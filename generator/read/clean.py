@@ -71,7 +71,8 @@ def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:
         ``(repaired text, repairs)``; the text has as many lines as before and no character
         matched by ``CONTROL``. Never raises.
     """
-    if not _SUSPECT.search(text):
+    # ASCII text holds no mojibake: one character class is 5x cheaper than the alternation.
+    if not (CONTROL.search(text) if text.isascii() else _SUSPECT.search(text)):
         return text, ()
     lines = text.split("\n")
     repairs: list[Repair] = []
