@@ -63,6 +63,9 @@ def _text_aliases(texts: Iterable[str]) -> set[str]:
     for text in texts:
         for match in _WORD.finditer(_URL.sub(" ", text)):
             word = match.group(0).lower()
+            if word.isascii() and word.isalnum():  # most words: no joiner, nothing to fold
+                words.add(word)
+                continue
             words.update(_JOINERS.split(word))
             forms = {word}
             if _JOINERS.search(word) and not word.replace(".", "").isdigit():

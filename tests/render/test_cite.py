@@ -3,8 +3,8 @@ addresses, and the new papers.json fields."""
 
 from __future__ import annotations
 
+import base64
 import json
-import urllib.parse
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 
@@ -140,9 +140,9 @@ def test_every_entry_parses(title: str, authors: list[str], venue: str, year) ->
 def test_record_download_link_holds_the_record() -> None:
     record = json.dumps({"title": "A \"quoted\" #1 50% \\emph{x}", "n": [1, 2]})
     href = entry_href(record)
-    assert href.startswith("data:application/json;charset=utf-8,")
+    assert href.startswith("data:application/json;charset=utf-8;base64,")
     assert "#" not in href and " " not in href and '"' not in href
-    assert urllib.parse.unquote(href.split(",", 1)[1]) == record
+    assert base64.b64decode(href.split(",", 1)[1]).decode("utf-8") == record
 
 
 def test_papers_json_fields() -> None:
