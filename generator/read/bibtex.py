@@ -60,7 +60,8 @@ _TEX_ESCAPE = re.compile(r"\\([_%&#$])")
 # field; identifiers and links would make every paper of a volume the same paper).
 _INHERITED = ("booktitle", "journal", "year", "month", "publisher", "series", "volume",
               "address", "organization", "editor", "venue")
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# BibTeX's month macros, January first (the cite block writes them back: render/cite.py).
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)\s*,")
 
 
@@ -142,7 +143,7 @@ def _inherit(fields: dict[str, object], parent: dict[str, object]) -> None:
 def _macros(library) -> dict[str, str]:
     """``@string`` macros by lower-case name (BibTeX's names are case-insensitive; the last
     definition wins), their own concatenations joined, and BibTeX's month macros."""
-    macros = {m: m for m in _MONTHS}
+    macros = {m: m for m in MONTHS}
     for string in library.strings:
         value = string.value if isinstance(string.value, str) else ""
         if getattr(string, "enclosing", None) == "no-enclosing":

@@ -27,6 +27,7 @@ import re
 
 from slugify import slugify
 
+from generator.read.bibtex import MONTHS
 from generator.read.identifiers import openreview_url
 from generator.records import Paper
 
@@ -36,8 +37,6 @@ _STOP = frozenset(("a", "an", "the", "of", "on", "in", "for", "to", "and", "with
                    "at", "as", "is", "are", "via", "towards", "toward", "do", "does", "can",
                    "we", "our"))
 MAX_AUTHORS = 10
-# BibTeX's own month macros (``month = nov``): every style prints them in its language.
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def page_address(p: Paper, site_url: str | None) -> str:
@@ -119,7 +118,7 @@ def _sentence(text: str) -> str:
 def _month(date: str) -> str:
     """The month macro of an ISO date with a month (``2025-11`` -> ``nov``), else ``""``."""
     month = date[5:7]
-    return _MONTHS[int(month) - 1] if len(date) >= 7 and month.isdigit() and (
+    return MONTHS[int(month) - 1] if len(date) >= 7 and month.isdigit() and (
         1 <= int(month) <= 12) else ""
 
 
