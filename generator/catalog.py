@@ -2,11 +2,13 @@
 
 First the user's overrides replace derived fields (``apply_overrides``), then:
 
-Titles must be unique within a site and slugs unique, ASCII and URL-safe (python-slugify).
-A paper's slug depends only on its own title, except when titles collide: then the first paper
-in input order keeps the plain title and slug, and every later one is told apart by its
-collection or, failing that, its id (``"Title (2f4e9a)"``, ``title-2f4e9a``). Nothing can
-leave ``papers/``: slugify emits only ``[a-z0-9-]``.
+Slugs are unique, ASCII and URL-safe (python-slugify). A paper's slug depends only on its own
+title, except when titles collide: then the first paper in input order keeps the plain slug,
+and every later one is told apart by its collection or, failing that, its id
+(``title-c26``, ``title-2f4e9a``). A given title (``Metadata.title``) is never rewritten: two
+papers may share one (their addresses differ); a title derived from an abstract is told apart
+the same way as its slug (``"Title (2f4e9a)"``), since no author chose it. Nothing can leave
+``papers/``: slugify emits only ``[a-z0-9-]``.
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def build_catalog(facts: tuple[PaperFacts, ...]) -> tuple[Paper, ...]:
             slug = f"{make_slug(f.title, f.id)[:SLUG_MAX - 7]}-{f.id[:6]}"
         titles.add(title.lower())
         slugs.add(slug)
-        papers.append(Paper(f, title, slug, f"papers/{slug}/"))
+        shown = f.title if f.abstract.meta.title else title
+        papers.append(Paper(f, shown, slug, f"papers/{slug}/"))
     return tuple(papers)
 
 

@@ -119,15 +119,16 @@ def test_operator_names_get_thin_spaces():
 
 
 def test_abstract_of_only_a_tex_tie_is_shown_not_lost(tmp_path):
-    """An abstract "~" renders to nothing visible: the page shows its source instead of an
-    empty Abstract section (found by the hypothesis page property)."""
-    config = _generate(tmp_path, {"a.txt": "X\n\n~\n"})
+    """An abstract "x~\\cite{y}" (a tie and a citation) renders to nothing visible: the page
+    shows its source instead of an empty Abstract section (found by the hypothesis page
+    property; a lone "~" is now the character itself, "about")."""
+    config = _generate(tmp_path, {"a.txt": "X\n\n~\\cite{y}\n"})
     [page] = (config.docs_dir / "papers").glob("*.md")
     body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
     soup = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
                          "html.parser")
     abstract = soup.find("h2", id="abstract").find_next_sibling("p")
-    assert abstract.get_text() == "~"
+    assert abstract.get_text() == "~\\cite{y}"
     assert abstract.code["class"] == ["pd-tex"]
 
 

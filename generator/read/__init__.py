@@ -106,11 +106,11 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
         shown = f"{label.rstrip('/')}/{name}"
         if path.is_dir():
             notices.append(Notice(shown, None, "a folder: not read (only the files directly "
-                                               "in the seeds folder are)"))
+                                               "in the seeds folder are)", kind="unread"))
         elif path.suffix.lower() not in READERS and path.suffix.lower() not in _NOT_SEEDS:
             notices.append(Notice(shown, None, "not read: no reader for "
                                   f"{path.suffix or 'a file without an extension'!s} ("
-                                  + ", ".join(sorted(READERS)) + ")"))
+                                  + ", ".join(sorted(READERS)) + ")", kind="unread"))
     return notices
 
 
@@ -147,7 +147,8 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
         notices.extend(result.notices)
         if not result.records:
             notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"
-                                  if path.suffix.lower() == ".txt" else "no records"))
+                                  if path.suffix.lower() == ".txt" else "no records",
+                                  kind="empty"))
         collections = list(dict.fromkeys(r.collection for r in result.records))
         shown_collections = ", ".join(collections[:3]) + (", ..." if len(collections) > 3
                                                           else "")
@@ -238,7 +239,8 @@ def _repeat_notice(shown: str, record: Abstract, first: Abstract) -> Notice | No
     if s0.file != s1.file and not plain:
         return None
     return Notice(shown, s1.line, f"duplicate of {s0.file} {s0.describe(line=False)}; one page "
-                                  "lists both sources")
+                                  "lists both sources",
+                  kind="duplicate")
 
 
 def merge_metadata(metas: Sequence[Metadata]) -> Metadata:

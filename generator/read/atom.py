@@ -11,6 +11,11 @@ A title or summary of ``type="html"`` or ``type="xhtml"`` (RFC 4287, 3.1) is mar
 text: it is read as the text a browser shows (tags removed, entities decoded, paragraphs and
 line breaks kept, scripts and styles dropped), so the page shows no raw HTML.
 
+Several versions of one paper (an API query matching ``v1`` and ``v2``): the latest is kept,
+with its title, abstract and authors; each older one is a handled notice (``kind="version"``).
+An ``arxiv:comment`` saying the paper was withdrawn gives its status
+(``generator.read.status``).
+
 A document that is not well-formed XML or not a feed stops the run with its line; an entry
 arXiv wrote to report a failed query (``<id>...api/errors...</id>``) stops it with arXiv's
 message.
@@ -19,6 +24,7 @@ message.
 from __future__ import annotations
 
 import io
+import re
 from html.parser import HTMLParser
 
 import feedparser
@@ -59,13 +65,61 @@ def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
-    for entry in parsed.entries:
-        source = Source(name, len(records) + 1, None)
+    for number, entry in enumerate(parsed.entries, start=1):
+        source = Source(name, number, None)
         if "/api/errors" in entry.get("id", ""):
             raise InputError(shown, None, f"{source.describe()}: the arXiv API reported an "
                                           f"error: {' '.join(entry.get('summary', '').split())}")
         records.append(to_abstract(_fields(entry), source, default, shown, notices))
-    return ParsedFile(default, tuple(records), tuple(notices))
+    versions = [_version(entry) for entry in parsed.entries]
+    return ParsedFile(default, _latest(records, versions, shown, notices), tuple(notices))
+
+
+_VERSION = re.compile(r"v(\d+)$")
+
+
+def _version(entry: dict) -> tuple[int, str]:
+    """``(arXiv version, updated stamp)`` of an entry: ``(2, "2024-02-01T...")`` for
+    ``<id>http://arxiv.org/abs/2401.01234v2</id>``; version 0 when the id names none."""
+    m = _VERSION.search(entry.get("id", ""))
+    return (int(m.group(1)) if m else 0), entry.get("updated") or entry.get("published") or ""
+
+
+def _latest(records: list[Abstract], versions: list[tuple[int, str]], shown: str,
+            notices: list[Notice]) -> tuple[Abstract, ...]:
+    """One record per arXiv id: of several versions of a paper (an API query returns each
+    version it matches), the latest (highest ``vN``, then the latest ``updated``) is kept at
+    the first one's place, with its newer title, abstract and authors; each older one is a
+    handled ``version`` notice. Its sources stay listed on the page."""
+    best: dict[str, int] = {}
+    for i, record in enumerate(records):
+        key = record.meta.arxiv_id
+        if not key:
+            continue
+        j = best.setdefault(key, i)
+        if versions[i] > versions[j]:
+            best[key] = i
+    out: list[Abstract] = []
+    placed: set[str] = set()
+    for i, record in enumerate(records):
+        key = record.meta.arxiv_id
+        if not key or key not in best:
+            out.append(record)
+            continue
+        keep = best[key]
+        if i != keep:
+            older = versions[i][0]
+            notices.append(Notice(shown, None, f"{record.sources[0].describe()}: arXiv "
+                                  f"{key}{f'v{older}' if older else ''} is an older version "
+                                  f"of record {records[keep].sources[0].abstract} (v"
+                                  f"{versions[keep][0]}): the latest is kept", kind="version"))
+        if key not in placed:
+            placed.add(key)
+            latest = records[keep]
+            sources = tuple(s for r in records if r.meta.arxiv_id == key for s in r.sources)
+            out.append(latest.replace(sources=(latest.sources[0], *(
+                s for s in sources if s != latest.sources[0]))))
+    return tuple(out)
 
 
 def _fields(entry: dict) -> dict[str, object]:
@@ -88,6 +142,7 @@ def _fields(entry: dict) -> dict[str, object]:
     if "arxiv.org/abs/" in ident:
         record["arxiv_id"] = ident
     record["code"] = _repositories(entry.get("arxiv_comment") or "")
+    record["comment"] = entry.get("arxiv_comment")
     return record
 
 

@@ -40,6 +40,8 @@ from generator.read.identifiers import (
     parse_doi,
     parse_openreview_id,
 )
+from generator.read.status import read_status
+from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
 from generator.text.markup import plain_label
 from generator.text.urls import normalize_url
@@ -64,6 +66,11 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "keywords": ("keywords", "keyword"),
     "entry_type": ("entry_type", "entrytype", "type"),
     "cite_key": ("cite_key", "citation_key", "citekey"),
+    "pages": ("pages", "page"),
+    "venueid": ("venueid", "venue_id"),
+    "status": ("status", "publication_status"),
+    "retracted": ("is_retracted", "retracted"),
+    "comment": ("comment", "comments", "arxiv_comment", "note", "annote"),
 }
 _FIELD_OF = {name: attr for attr, names in ALIASES.items() for name in reversed(names)}
 # CSL JSON item types (Zotero, Mendeley exports) -> BibTeX entry types.
@@ -81,6 +88,9 @@ _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+
 _VENUE_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SPLIT_NAMES = (re.compile(r"\s*;\s*"), re.compile(r"\s*,?\s+and\s+", re.IGNORECASE),
                 re.compile(r"\s*,\s*"))
+# The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
+_ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
+                        re.IGNORECASE)
 _SPLIT_WORDS = (re.compile(r"\s*;\s*"), re.compile(r"\s*,\s*"))
 
 
@@ -158,10 +168,11 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
     year, date = _date(f)
+    venue = _text(f, "venue") or _text(f, "venueid")
     meta = Metadata(
         title=title,
         authors=_names(f.get("authors"), "authors"),
-        venue=_text(f, "venue"),
+        venue=readable_venue(venue) if venue else "",
         year=year,
         date=date,
         url=ids.pop("url", ""),
@@ -173,6 +184,8 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         keywords=_words(f.get("keywords")),
         entry_type=_entry_type(f.get("entry_type")),
         cite_key=_text(f, "cite_key"),
+        pages=_text(f, "pages"),
+        status=read_status(f),
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
 
@@ -192,16 +205,13 @@ def _repaired(value: object, attr: str, repairs: list[tuple[str, Repair]]) -> ob
 
 
 def collection_name(meta: Metadata, own: str, default: str) -> str:
-    """The collection a record belongs to: its own ``collection`` field, else its venue (with
-    the year appended when the venue does not name it: ``NeurIPS`` + 2023 -> ``NeurIPS
-    2023``), else ``default`` (the file's name)."""
+    """The collection a record belongs to: its own ``collection`` field, else its venue's
+    (``generator.read.venues.collection_of_venue``: one name per venue and year, ``NIPS`` +
+    2023 -> ``NeurIPS 2023``), else ``default`` (the file's name)."""
     if own:
         return own
     if meta.venue:
-        venue = plain_label(meta.venue)
-        if meta.year is not None and not _VENUE_YEAR.search(venue):
-            return f"{venue} {meta.year}"
-        return venue
+        return collection_of_venue(plain_label(meta.venue), meta.year)
     return default
 
 
@@ -232,7 +242,7 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
-        return _split(value, _SPLIT_NAMES)
+        value = list(_split(value, _SPLIT_NAMES))
     if not isinstance(value, list):
         raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
     names: list[str] = []
@@ -242,7 +252,7 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
         if not isinstance(item, str):
             raise FieldError(attr, f"expected names (text), got {_kind(item)}")
         name = " ".join(item.split())
-        if name:
+        if name and not _ANONYMOUS.fullmatch(name):
             names.append(name)
     return tuple(names)
 
@@ -320,7 +330,8 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
     """``(year, ISO date)`` from ``date`` (or ``year`` and ``month``)."""
     date = _parse_date(f["date"]) if "date" in f else ""
     year_text = _text(f, "year")
-    if not year_text and not date and (m := _VENUE_YEAR.search(_text(f, "venue"))):
+    if not year_text and not date and (
+            m := _VENUE_YEAR.search(_text(f, "venue") or _text(f, "venueid"))):
         year_text = m.group(0)  # "ICLR 2021 Oral" names its year
     if year_text:
         if not re.fullmatch(r"\d{4}", year_text) or not _calendar_date(year_text):
@@ -427,6 +438,6 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                 else "mojibake repaired (ftfy)")
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
                                                   f"{what}: {repair.detail}",
-                              repair=True))
+                              kind="repair"))
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)

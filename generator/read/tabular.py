@@ -61,7 +61,7 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
                 notices.append(Notice(shown, start, f"{source.describe(line=False)}: "
                                       f"{len(row)} cell{'s' if len(row) != 1 else ''}, but "
                                       f"the header names {len(header)} (read as empty; a "
-                                      "line break in an unquoted cell?)"))
+                                      "line break in an unquoted cell?)", kind="short-row"))
             record = dict(zip(header, row, strict=False))
             records.append(to_abstract(record, source, default, shown, notices))
     except csv.Error as exc:

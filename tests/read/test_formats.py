@@ -106,7 +106,7 @@ def test_openreview_examples(examples) -> None:
     lora = examples["LoRA: Low-Rank Adaptation of Large Language Models"]
     assert lora.meta.openreview_id == "nZeVKeeFYf9"
     assert lora.meta.pdf == "https://openreview.net/pdf?id=nZeVKeeFYf9"
-    assert (lora.meta.date, lora.collection) == ("2022-01-28", "ICLR 2022 Poster")
+    assert (lora.meta.date, lora.collection) == ("2022-01-28", "ICLR 2022")  # poster: no collection
     assert lora.meta.code == ("https://github.com/microsoft/LoRA",)
     vit = examples["An Image is Worth 16x16 Words: Transformers for Image Recognition at Scale"]
     assert vit.meta.openreview_id == "YicbFdNTTy"
