@@ -52,7 +52,8 @@ from generator.records import Abstract, Notice, Source
 
 _NAME_FIELDS = ("author",)
 # Fields whose value is an identifier, number or URL: TeX's braces and escapes are removed.
-_PLAIN_FIELDS = frozenset(("year", "month", "doi", "eprint", "archiveprefix", "url", "pdf",
+_PLAIN_FIELDS = frozenset(("year", "month", "doi", "eprint", "archiveprefix", "eprinttype",
+                           "url", "pdf",
                            "arxiv", "arxivid", "arxiv_id", "openreview", "openreview_id",
                            "code", "code_url", "github", "repository", "repo", "date"))
 _TEX_ESCAPE = re.compile(r"\\([_%&#$])")
@@ -239,7 +240,7 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
             record[key] = [_first_name_first(n) for n in split_multiple_persons_names(value)]
         else:
             record[key] = value
-    prefix = record.get("archiveprefix")
+    prefix = record.get("archiveprefix") or record.get("eprinttype")  # BibTeX's, biblatex's
     if isinstance(prefix, str) and prefix.strip().lower() not in ("", "arxiv"):
         record.pop("eprint", None)
     record["entry_type"] = entry.entry_type.lower()

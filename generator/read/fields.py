@@ -34,11 +34,13 @@ from dataclasses import dataclass
 from generator.errors import InputError
 from generator.read.clean import Repair, repair_text
 from generator.read.identifiers import (
+    arxiv_id_in_text,
     arxiv_id_of_doi,
     ids_in_url,
     parse_arxiv_id,
     parse_doi,
     parse_openreview_id,
+    url_in_text,
 )
 from generator.read.status import read_status
 from generator.read.venues import collection_of_venue, readable_venue
@@ -49,12 +51,12 @@ from generator.text.urls import normalize_url
 # Record attribute -> the field names that fill it, first match wins.
 ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title", "paper_title"),
-    "abstract": ("abstract", "summary", "abstract_text", "paper_abstract"),
+    "abstract": ("abstract", "summary", "abstract_text", "paper_abstract", "abstract_note"),
     "authors": ("authors", "author", "author_names", "creators"),
     "venue": ("venue", "booktitle", "journal", "conference", "container_title",
-              "journal_ref"),
+              "journal_ref", "publication_title", "source_title", "journaltitle"),
     "collection": ("collection",),
-    "year": ("year",),
+    "year": ("year", "publication_year"),
     "month": ("month",),
     "date": ("date", "published", "publication_date", "pub_date", "issued"),
     "url": ("url", "paper_url", "link", "html_url", "abs_url"),
@@ -63,21 +65,31 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint"),
     "openreview_id": ("openreview_id", "openreview", "forum"),
     "code": ("code", "code_url", "github", "repository", "repo", "code_link"),
-    "keywords": ("keywords", "keyword"),
-    "entry_type": ("entry_type", "entrytype", "type"),
+    "keywords": ("keywords", "keyword", "manual_tags", "author_keywords", "tags",
+                 "automatic_tags"),
+    "entry_type": ("entry_type", "entrytype", "type", "item_type"),
     "cite_key": ("cite_key", "citation_key", "citekey"),
     "pages": ("pages", "page"),
     "venueid": ("venueid", "venue_id"),
     "status": ("status", "publication_status"),
     "retracted": ("is_retracted", "retracted"),
     "comment": ("comment", "comments", "arxiv_comment", "note", "annote"),
+    # Where exports hide a URL or an arXiv id (Better BibTeX, Zotero's "Extra", DBLP).
+    "howpublished": ("howpublished",),
+    "extra": ("extra",),
+    "volume": ("volume",),
 }
 _FIELD_OF = {name: attr for attr, names in ALIASES.items() for name in reversed(names)}
 # CSL JSON item types (Zotero, Mendeley exports) -> BibTeX entry types.
 _CSL_TYPES = {"paper-conference": "inproceedings", "article-journal": "article",
               "chapter": "incollection", "book": "book", "thesis": "phdthesis",
               "report": "techreport", "manuscript": "unpublished", "article": "misc",
-              "webpage": "misc", "dataset": "misc", "software": "misc"}
+              "webpage": "misc", "dataset": "misc", "software": "misc",
+              # Zotero's item types (its CSV export's "Item Type")
+              "conferencepaper": "inproceedings", "journalarticle": "article",
+              "booksection": "incollection", "preprint": "misc", "computerprogram": "software",
+              "posted-content": "misc", "proceedings-article": "inproceedings",
+              "journal-article": "article", "book-chapter": "incollection"}
 BIBTEX_TYPES = frozenset(("article", "book", "booklet", "conference", "inbook", "incollection",
                           "inproceedings", "manual", "mastersthesis", "misc", "phdthesis",
                           "proceedings", "techreport", "unpublished", "online", "software",
@@ -88,6 +100,8 @@ _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+
 _VENUE_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SPLIT_NAMES = (re.compile(r"\s*;\s*"), re.compile(r"\s*,?\s+and\s+", re.IGNORECASE),
                 re.compile(r"\s*,\s*"))
+# One name written family name first ("Hu, Edward J."): a comma after one word.
+_ONE_NAME = re.compile(r"[^\s,;]+,(?:\s*[^\s,;]+){1,3}")
 # The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
 _ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
                         re.IGNORECASE)
@@ -242,7 +256,8 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
-        value = list(_split(value, _SPLIT_NAMES))
+        value = [value] if _ONE_NAME.fullmatch(value.strip()) else list(
+            _split(value, _SPLIT_NAMES))
     if not isinstance(value, list):
         raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
     names: list[str] = []
@@ -251,10 +266,23 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
             item = _name_object(item, attr)
         if not isinstance(item, str):
             raise FieldError(attr, f"expected names (text), got {_kind(item)}")
-        name = " ".join(item.split())
+        name = _first_name_first(" ".join(item.split()))
         if name and not _ANONYMOUS.fullmatch(name):
             names.append(name)
     return tuple(names)
+
+
+_SUFFIX = re.compile(r"(?:jr|sr|ii|iii|iv)\.?", re.IGNORECASE)
+
+
+def _first_name_first(name: str) -> str:
+    """``"Hu, Edward J."`` -> ``"Edward J. Hu"`` (one comma: family name first, as Zotero's
+    CSV, RIS and reference managers write names); ``"King, Jr."`` and other names as they
+    are."""
+    family, comma, given = name.partition(",")
+    if not comma or "," in given or not given.strip() or _SUFFIX.fullmatch(given.strip()):
+        return name
+    return f"{given.strip()} {family.strip()}"
 
 
 def _name_object(item: dict, attr: str) -> str:
@@ -304,7 +332,10 @@ def _url(value: str, attr: str) -> str:
 
 def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
-    what the URLs and an arXiv DOI name."""
+    what the URLs name; without a URL, one written in ``howpublished``, a note or Zotero's
+    ``extra``; without an arXiv id, one a venue (``arXiv preprint arXiv:2106.09685``), DBLP's
+    ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
+    arXiv id of an arXiv DOI."""
     out: dict[str, str] = {}
     parsers = {"doi": parse_doi, "arxiv_id": parse_arxiv_id,
                "openreview_id": parse_openreview_id}
@@ -321,6 +352,20 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
             out[attr] = _url(value, attr)
             for key, found in ids_in_url(out[attr]).items():
                 out.setdefault(key, found)
+    if "url" not in out:  # classic BibTeX's howpublished = {\url{...}}, a URL in a note
+        for attr in ("howpublished", "comment", "extra"):
+            url = url_in_text(_text(f, attr))
+            if url:
+                out["url"] = url
+                for key, found in ids_in_url(url).items():
+                    out.setdefault(key, found)
+                break
+    if "arxiv_id" not in out:
+        for attr in ("venue", "volume", "extra", "comment", "howpublished"):
+            found = arxiv_id_in_text(_text(f, attr))
+            if found:
+                out["arxiv_id"] = found
+                break
     if "doi" in out and "arxiv_id" not in out and (arxiv := arxiv_id_of_doi(out["doi"])):
         out["arxiv_id"] = arxiv
     return out

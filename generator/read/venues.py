@@ -100,11 +100,20 @@ _STATUS_WORDS = re.compile(r"\s*\b(?:conference\s+)?(?:withdrawn|desk[ _-]?rejec
                            r"(?:\s+submissions?)?\b", re.IGNORECASE)
 
 
+# How exports name arXiv as a venue: Google Scholar's "arXiv preprint arXiv:2106.09685", DBLP's
+# "CoRR", "ArXiv", "arXiv e-prints" (NASA ADS).
+_PREPRINT = re.compile(r"(?:arxiv(?:\s+preprints?)?|corr|arxiv\s+e-?prints?)"
+                       r"(?:\s*,?\s*(?:arxiv\s*:|abs/)?\s*[\w./-]*\d[\w./-]*)?", re.IGNORECASE)
+
+
 def readable_venue(venue: str) -> str:
-    """The venue as a reader names it: a venue id read (``readable_venueid``), and the status
-    words OpenReview writes into ``venue`` for a submission that is not a paper of it removed
-    (``"ICLR 2023 Conference Withdrawn Submission"`` -> ``"ICLR 2023"``; the status itself is
+    """The venue as a reader names it: ``arXiv`` for a preprint however an export writes it
+    (``_PREPRINT``), a venue id read (``readable_venueid``), and the status words OpenReview
+    writes into ``venue`` for a submission that is not a paper of it removed (``"ICLR 2023
+    Conference Withdrawn Submission"`` -> ``"ICLR 2023"``; the status itself is
     ``generator.read.status``'s)."""
+    if _PREPRINT.fullmatch(venue.strip()):
+        return "arXiv"
     venue = readable_venueid(venue)
     cleaned = " ".join(_STATUS_WORDS.sub(" ", venue).split())
     return cleaned or venue

@@ -136,8 +136,11 @@ def test_field_aliases_and_kinds() -> None:
     assert e.meta.keywords == ("a", "b")
     assert e.meta.code == ("https://github.com/o/r",)
     assert (e.meta.date, e.meta.openreview_id) == ("2023-12", "abcdefgh")
-    assert read_entry({"title": "T", "authors": "A; B, C"}).meta.authors == ("A", "B, C")
-    assert read_entry({"title": "T", "authors": "A, B"}).meta.authors == ("A", "B")
+    # "Family, Given" between semicolons (Zotero, RIS) is put given name first
+    assert read_entry({"title": "T", "authors": "A; Lee, Bo"}).meta.authors == ("A", "Bo Lee")
+    assert read_entry({"title": "T", "authors": "Ann Lee, Bo Li"}).meta.authors == (
+        "Ann Lee", "Bo Li")
+    assert read_entry({"title": "T", "authors": "He, Kaiming"}).meta.authors == ("Kaiming He",)
     assert read_entry({"title": "T", "date": {"date-parts": [[2020, 5, 1]]}}).meta.date == \
         "2020-05-01"
     assert read_entry({"title": "T", "date": "2020-05-01T10:00:00Z"}).meta.date == "2020-05-01"
