@@ -4,9 +4,11 @@ Each seed file is read by the reader of its format, chosen by its extension (``R
 ``.txt`` plain abstracts (``generator.read.text``), ``.jsonl`` and ``.json`` records
 (``jsonl``, ``jsondoc``; OpenReview notes in either: ``openreview``), ``.csv`` and ``.tsv``
 tables (``tabular``), ``.bib`` BibTeX (``bibtex``), ``.atom`` and ``.xml`` Atom feeds such
-as arXiv API results (``atom``). Every record's fields are mapped to one ``Metadata`` by
-``generator.read.fields``. Other files (``overrides.yml``, a README) are not read; a
-subfolder or a file of another extension is a warning (``unread_files``).
+as arXiv API results (``atom``), ``.ris`` RIS (``ris``); scholarly APIs' JSON (Semantic
+Scholar, OpenAlex, Crossref) in ``.json``/``.jsonl`` (``scholarly``). Every record's fields
+are mapped to one ``Metadata`` by ``generator.read.fields``. Other files (``overrides.yml``,
+a README) are not read; a subfolder or a file of another extension is a warning
+(``unread_files``).
 
 Across files, records of one paper become one ``Abstract`` listing every source
 (``merge_records``): records that share a DOI, arXiv id or OpenReview id, or whose abstracts
@@ -28,6 +30,7 @@ from generator.read.bibtex import read_bibtex
 from generator.read.fields import ParsedFile
 from generator.read.jsondoc import read_json
 from generator.read.jsonl import read_jsonl
+from generator.read.ris import read_ris
 from generator.read.tabular import read_table
 from generator.read.text import parse_seed_file
 from generator.records import Abstract, Metadata, Notice, Source
@@ -46,6 +49,7 @@ Reader = Callable[[bytes, str, str], ParsedFile]
 READERS: dict[str, Reader] = {
     ".txt": read_text, ".jsonl": read_jsonl, ".json": read_json, ".csv": read_table,
     ".tsv": read_table, ".bib": read_bibtex, ".atom": read_atom, ".xml": read_atom,
+    ".ris": read_ris,
 }
 
 
@@ -116,7 +120,7 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
 
 # Formats whose parser costs about a millisecond a record (bibtexparser's and feedparser's
 # pure-Python scanners): a file read before with the same bytes is taken from the build cache.
-SLOW = frozenset((".bib", ".atom", ".xml"))
+SLOW = frozenset((".bib", ".atom", ".xml", ".ris"))
 
 
 def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import io
 import re
-from html.parser import HTMLParser
 
 import feedparser
 from feedparser.exceptions import CharacterEncodingOverride
 
 from generator.errors import InputError
 from generator.read.fields import ParsedFile, to_abstract
+from generator.read.markup_text import markup_to_text
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 from generator.text.markup import Url, tokenize
@@ -151,61 +151,12 @@ _MARKUP = ("text/html", "application/xhtml+xml")
 
 def _text(entry: dict, key: str) -> str | None:
     """An Atom text construct as text: ``type="text"`` as given, HTML and XHTML as the text
-    they show (``_HtmlText``)."""
+    they show (``markup_to_text``)."""
     detail = entry.get(f"{key}_detail") or {}
     value = entry.get(key)
     if value is None or detail.get("type") not in _MARKUP:
         return value
-    reader = _HtmlText()
-    reader.feed(value)
-    reader.close()
-    return reader.text()
-
-
-class _HtmlText(HTMLParser):
-    """The text of an HTML fragment: block elements and ``<br>`` end lines, ``<p>`` and
-    ``<div>`` paragraphs; the content of ``<script>`` and ``<style>`` is dropped (the HTML
-    parser of the standard library, entities decoded by it)."""
-
-    _PARAGRAPH = frozenset(("p", "div", "blockquote", "pre", "ul", "ol", "table", "h1", "h2",
-                            "h3", "h4", "h5", "h6"))
-    _LINE = frozenset(("br", "li", "tr", "dt", "dd"))
-    _HIDDEN = frozenset(("script", "style", "template"))
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self._parts: list[str] = []
-        self._hidden = 0
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in self._HIDDEN:
-            self._hidden += 1
-        self._block(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._HIDDEN:
-            self._hidden = max(0, self._hidden - 1)
-        self._block(tag)
-
-    def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self._parts.append(data)
-
-    def _block(self, tag: str) -> None:
-        if tag in self._PARAGRAPH:
-            self._parts.append("\n\n")
-        elif tag in self._LINE:
-            self._parts.append("\n")
-
-    def text(self) -> str:
-        """The text read so far: lines stripped, spaces collapsed, one blank line between
-        paragraphs."""
-        lines = [" ".join(line.split()) for line in "".join(self._parts).split("\n")]
-        out: list[str] = []
-        for line in lines:
-            if line or (out and out[-1]):
-                out.append(line)
-        return "\n".join(out).strip()
+    return markup_to_text(value)
 
 
 def _repositories(comment: str) -> list[str]:

@@ -191,7 +191,7 @@ def test_files_no_reader_takes_are_warnings(tmp_path: Path) -> None:
     (tmp_path / "b.TXT").write_text("We propose Y, it works.\n", encoding="utf-8")
     seeds = read_seeds(tmp_path, "seeds")
     assert [a.text for a in seeds.abstracts] == ["We propose Y, it works."]
-    readers = ".atom, .bib, .csv, .json, .jsonl, .tsv, .txt, .xml"
+    readers = ".atom, .bib, .csv, .json, .jsonl, .ris, .tsv, .txt, .xml"
     assert [str(n) for n in seeds.notices] == [
         "seeds/iclr: a folder: not read (only the files directly in the seeds folder are)",
         f"seeds/noext: not read: no reader for a file without an extension ({readers})",
