@@ -38,7 +38,7 @@ def examples():
 def test_every_example_file_has_a_reader() -> None:
     """examples/ ships one file per format, and each is read by its extension's reader."""
     suffixes = {p.suffix for p in EXAMPLES.iterdir()}
-    assert suffixes == {".jsonl", ".json", ".csv", ".tsv", ".bib", ".atom"}
+    assert suffixes == {".jsonl", ".json", ".csv", ".tsv", ".bib", ".atom", ".ris"}
     assert suffixes <= set(READERS)
 
 
@@ -122,7 +122,9 @@ def test_same_paper_in_two_files_is_one_record(examples) -> None:
     assert [s.file for s in ddpm.sources] == ["papers.bib", "papers.jsonl"]
     assert ddpm.meta.cite_key == "ho2020denoising" and ddpm.meta.code
     assert ddpm.text.startswith("We show that diffusion probabilistic models")
-    assert seeds.merged == 1 and seeds.differing == 0 and seeds.notices == ()
+    # DDPM (papers.bib, papers.jsonl); Mamba and Attention (arxiv.atom / papers.json and the
+    # Google Scholar and DBLP entries of scholar.bib, by their arXiv ids)
+    assert seeds.merged == 3 and seeds.differing == 0 and seeds.notices == ()
     assert len(seeds.abstracts) == sum(f.abstracts for f in seeds.files) - seeds.merged
 
 

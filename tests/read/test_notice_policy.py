@@ -101,7 +101,7 @@ def test_summary_lists_handled_kinds_then_warnings() -> None:
                Notice("s/sub", None, "a folder: not read", kind="unread"),
                Notice("s/e.txt", None, "no abstracts", kind="empty"))
     assert summary_lines(notices) == [
-        "merged (the same paper twice: one page lists each source): 1",
+        "duplicates (the same paper twice: one page lists each source): 1",
         "  duplicate: s/a.txt:3: duplicate of a.txt abstract 1",
         "empty files (no abstracts or records): 1",
         "  empty: s/e.txt: no abstracts",
