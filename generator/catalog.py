@@ -19,7 +19,7 @@ import functools
 from slugify import slugify
 
 from generator.config.overrides import Override
-from generator.errors import InputError
+from generator.errors import InputError, raise_all
 from generator.records import Paper, PaperFacts
 from generator.text.markup import plain_text
 
@@ -68,18 +68,24 @@ def apply_overrides(facts: tuple[PaperFacts, ...], overrides: tuple[Override, ..
     """Return ``facts`` with overridden fields replaced.
 
     Raises:
-        InputError: an override names an unknown paper id or an unknown tag.
+        InputError: an override names an unknown paper id or an unknown tag (the valid tags
+            listed); every override is checked first, several errors raised together
+            (``InputErrors``).
     """
     by_id = {o.id: o for o in overrides}
     ids = {f.id for f in facts}
+    errors: list[InputError] = []
     for o in overrides:
         if o.id not in ids:
             near = sorted(i for i in ids if i[:4] == o.id[:4])
             hint = f" (did you mean {near[0]}?)" if near else ""
-            raise InputError(label, o.line, f"unknown paper id {o.id!r}{hint}")
+            errors.append(InputError(label, o.line, f"unknown paper id {o.id!r}{hint}"))
         for tag in o.tags or ():
             if tag not in tag_names:
-                raise InputError(label, o.line, f"{o.id}: unknown tag {tag!r}")
+                errors.append(InputError(label, o.tags_line or o.line, (
+                    f"{o.id}: unknown tag {tag!r} (the taxonomy's tags: "
+                    + ", ".join(sorted(tag_names)) + ")")))
+    raise_all(errors)
     out = []
     for f in facts:
         o = by_id.get(f.id)

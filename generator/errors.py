@@ -32,6 +32,27 @@ class InputError(DigestError):
         super().__init__(f"{where}: {why}")
 
 
+class InputErrors(InputError):
+    """Several ``InputError`` of one file, reported together (all of ``seeds/overrides.yml``'s
+    errors in one run, not one per run). ``errors`` keeps them in file order; the message is
+    one line per error. ``path`` and ``line`` are the first error's."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        self.errors = tuple(errors)
+        first = self.errors[0]
+        self.path, self.line, self.why = first.path, first.line, first.why
+        Exception.__init__(self, "\n".join(str(e) for e in self.errors))
+
+
+def raise_all(errors: list[InputError]) -> None:
+    """Raise the one error of ``errors``, or all of them as ``InputErrors``; nothing when
+    empty."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InputErrors(errors)
+
+
 class OutputError(DigestError):
     """The output folder cannot be written safely (e.g. a generated page would overwrite a
     hand-written one)."""
