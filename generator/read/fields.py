@@ -100,8 +100,10 @@ _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+
 _VENUE_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SPLIT_NAMES = (re.compile(r"\s*;\s*"), re.compile(r"\s*,?\s+and\s+", re.IGNORECASE),
                 re.compile(r"\s*,\s*"))
-# One name written family name first ("Hu, Edward J."): a comma after one word.
-_ONE_NAME = re.compile(r"[^\s,;]+,(?:\s*[^\s,;]+){1,3}")
+# One name written family name first ("Hu, Edward J.", "van der Berg, Zoë"): a comma after
+# one word, or after lower-case particles and one word.
+_ONE_NAME = re.compile(r"(?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|ter|bin|al)\s+)*"
+                       r"[^\s,;]+,(?:\s*[^\s,;]+){1,3}")
 # The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
 _ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
                         re.IGNORECASE)
