@@ -24,6 +24,7 @@ not a paper and has no page.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import re
 from collections.abc import Iterator
@@ -260,6 +261,7 @@ def _check_value(value: str, entry: Entry, field, shown: str) -> None:
                      f"syntax: {' '.join(value.split())[:60]!r} is not one value ({hint})")
 
 
+@functools.lru_cache(maxsize=65536)  # an author's name recurs across a bibliography's entries
 def _first_name_first(name: str) -> str:
     """``"Müller, Hans"`` -> ``"Hans Müller"`` (a name BibTeX cannot split is kept as is)."""
     try:

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.errors import InputError
-from generator.read.clean import Repair, repair_text
+from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.identifiers import (
     arxiv_id_in_text,
     arxiv_id_of_doi,
@@ -174,10 +174,13 @@ def read_entry(record: Mapping[str, object]) -> Entry:
             neither a title nor an abstract.
     """
     repairs: list[tuple[str, Repair]] = []
+    f = field_names(record)
     # Every field, not only the title and abstract: a control character in an author's name
-    # or a venue reached the feed, which XML cannot carry (lxml raised), and the page.
-    f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
-         for attr, value in field_names(record).items()}
+    # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
+    # search over all of a record's text tells the common record that needs none.
+    if needs_repair("\n".join(_strings(v for k, v in f.items() if k != "abstract"))):
+        f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
+             for attr, value in f.items()}
     text = _abstract(f.get("abstract"), repairs)
     title = _text(f, "title")
     if not title and not text:
@@ -206,6 +209,21 @@ def read_entry(record: Mapping[str, object]) -> Entry:
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
 
 
+def _strings(values) -> list[str]:
+    """The strings of ``values``: strings, and those of lists and name objects in them."""
+    out: list[str] = []
+    for value in values:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list | dict):
+            for item in (value.values() if isinstance(value, dict) else value):
+                if isinstance(item, str):
+                    out.append(item)
+                elif isinstance(item, list | dict):
+                    out.extend(_strings([item]))
+    return out
+
+
 def _repaired(value: object, attr: str, repairs: list[tuple[str, Repair]]) -> object:
     """``value`` with the text in it repaired (``repair_text``): a string, or the strings of
     a list or name object (``{"given": ...}``); other values as they are."""
@@ -227,8 +245,13 @@ def collection_name(meta: Metadata, own: str, default: str) -> str:
     if own:
         return own
     if meta.venue:
-        return collection_of_venue(plain_label(meta.venue), meta.year)
+        return _venue_collection(meta.venue, meta.year)
     return default
+
+
+@functools.lru_cache(maxsize=4096)  # a file's records share a few venues
+def _venue_collection(venue: str, year: int | None) -> str:
+    return collection_of_venue(plain_label(venue), year)
 
 
 def _text(fields: Mapping[str, object], attr: str) -> str:
@@ -245,6 +268,12 @@ def _abstract(value: object, repairs: list[tuple[str, Repair]]) -> str:
         return ""
     if not isinstance(value, str):
         raise FieldError("abstract", f"expected text, got {_kind(value)}")
+    if "\n" not in value and "\r" not in value:  # one line (most exports): nothing to join
+        text = value.strip()
+        if needs_repair(text):
+            text, found = repair_text(text)
+            repairs += [("abstract", r) for r in found]
+        return text
     lines = [line.strip() for line in value.replace("\r\n", "\n").replace("\r", "\n")
              .split("\n")]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
@@ -268,10 +297,18 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
             item = _name_object(item, attr)
         if not isinstance(item, str):
             raise FieldError(attr, f"expected names (text), got {_kind(item)}")
-        name = _first_name_first(" ".join(item.split()))
-        if name and not _ANONYMOUS.fullmatch(name):
+        name = _name(item)
+        if name:
             names.append(name)
     return tuple(names)
+
+
+@functools.lru_cache(maxsize=65536)  # an author's name recurs across a file's records
+def _name(item: str) -> str:
+    """One author's name cleaned: whitespace runs as one space, given name first
+    (``_first_name_first``), ``""`` for a placeholder (``_ANONYMOUS``)."""
+    name = _first_name_first(" ".join(item.split()))
+    return "" if _ANONYMOUS.fullmatch(name) else name
 
 
 _SUFFIX = re.compile(r"(?:jr|sr|ii|iii|iv)\.?", re.IGNORECASE)

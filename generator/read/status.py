@@ -18,6 +18,7 @@ is real input), never dropped.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -34,6 +35,13 @@ RULES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
     ("rejected", ("status",), re.compile(r"\s*rejected\s*", re.IGNORECASE)),
 )
 _WHOLE = frozenset(("status",))  # fields whose whole value must be the status word
+_FIELDS = tuple(dict.fromkeys(name for _, names, _ in RULES for name in names))
+_ANY = re.compile(r"withdrawn|reject|retract", re.IGNORECASE)  # every rule needs one
+
+
+@functools.lru_cache(maxsize=4096)  # venues recur across a file's records
+def _mentions(text: str) -> bool:
+    return _ANY.search(text) is not None
 
 
 def read_status(fields: Mapping[str, object]) -> str:
@@ -44,6 +52,8 @@ def read_status(fields: Mapping[str, object]) -> str:
     flag = fields.get("retracted")
     if flag is True or (isinstance(flag, str) and flag.strip().lower() in ("true", "yes", "1")):
         return "retracted"
+    if not any(isinstance(v := fields.get(k), str) and _mentions(v) for k in _FIELDS):
+        return ""  # the common record: no field names a status word
     for status, names, pattern in RULES:
         for name in names:
             value = fields.get(name)

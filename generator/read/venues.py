@@ -18,6 +18,7 @@ row to teach a venue), ``collection_of_venue`` the rule:
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -106,6 +107,7 @@ _PREPRINT = re.compile(r"(?:arxiv(?:\s+preprints?)?|corr|arxiv\s+e-?prints?)"
                        r"(?:\s*,?\s*(?:arxiv\s*:|abs/)?\s*[\w./-]*\d[\w./-]*)?", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=4096)  # a file's records share a few venues
 def readable_venue(venue: str) -> str:
     """The venue as a reader names it: ``arXiv`` for a preprint however an export writes it
     (``_PREPRINT``), a venue id read (``readable_venueid``), and the status words OpenReview
@@ -119,6 +121,7 @@ def readable_venue(venue: str) -> str:
     return cleaned or venue
 
 
+@functools.lru_cache(maxsize=4096)
 def collection_of_venue(venue: str, year: int | None) -> str:
     """The collection a venue names (module docstring): ``"Advances in Neural Information
     Processing Systems 36"`` with year 2023 -> ``"NeurIPS 2023"``; ``"ICLR 2022 Poster"`` ->
