@@ -12,7 +12,7 @@ letters and particles) to carry through every format.
 For each format: how many records were read back, and how many differ from the record
 written in title, abstract (whitespace runs compared as one space: RIS, OpenAlex's inverted
 index and HTML cannot carry line breaks), authors or identifiers (DOI, arXiv id, OpenReview
-id); with ``--build``, ``paper-digest build`` of a project whose seeds are that one file,
+id); the warnings and handled notices of reading it as a seeds folder; with ``--build``, ``paper-digest build`` of a project whose seeds are that one file,
 its exit status and its warning count.
 """
 
@@ -34,7 +34,7 @@ from xml.sax.saxutils import escape
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.read import READERS  # noqa: E402
+from generator.read import READERS, read_seeds  # noqa: E402
 from generator.read.clean import repair_text  # noqa: E402
 
 # ../shared beside the checkout (a worktree sits one level deeper: ../../shared)
@@ -262,6 +262,18 @@ def compare(name: str, recs: list[dict], data: bytes) -> tuple[int, list[str]]:
     return len(parsed.records), diffs
 
 
+def notices(name: str, data: bytes, out: Path) -> tuple[int, int]:
+    """``(warnings, handled notices)`` of reading a seeds folder holding only ``data``: the
+    part of a build's warnings that depends on the format."""
+    folder = out / f"seeds-{name.replace('.', '-')}"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    found = read_seeds(folder).notices
+    shutil.rmtree(folder)
+    return sum(n.warns for n in found), sum(not n.warns for n in found)
+
+
 def build(name: str, data: bytes, out: Path) -> tuple[int, int]:
     """``(exit status, warnings)`` of ``paper-digest build`` with ``data`` as the only seed."""
     project = out / f"project-{name.replace('.', '-')}"
@@ -289,15 +301,17 @@ def main() -> None:
     out = args.out or Path(tempfile.mkdtemp(prefix="convert-", dir="/tmp"))
     out.mkdir(parents=True, exist_ok=True)
     print(f"{len(recs)} {args.source} records -> {out}")
-    print(f"{'file':>22} {'MB':>6} {'read':>6} {'differ':>6}" + ("  build rc warnings"
-                                                              if args.build else ""))
+    print(f"{'file':>22} {'MB':>6} {'read':>6} {'differ':>6} {'warn':>5} {'handled':>7}"
+          + ("  build rc warnings" if args.build else ""))
     total = 0
     for name in args.formats:
         data = WRITERS[name](recs).encode("utf-8")
         (out / name).write_bytes(data)
         read, diffs = compare(name, recs, data)
-        total += len(diffs) + (read != len(recs))
-        line = f"{name:>22} {len(data) / 1e6:6.1f} {read:6d} {len(diffs):6d}"
+        warned, handled = notices(name, data, out)
+        total += len(diffs) + (read != len(recs)) + warned
+        line = f"{name:>22} {len(data) / 1e6:6.1f} {read:6d} {len(diffs):6d} {warned:5d} " \
+               f"{handled:7d}"
         if args.build:
             rc, warnings = build(name, data, out)
             total += rc != 0 or warnings != 0

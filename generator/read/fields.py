@@ -142,6 +142,37 @@ def field_names(record: Mapping[str, object]) -> dict[str, object]:
     Raises:
         FieldError: two names of the record are one field name (``Title`` and ``title``).
     """
+    plan = _plan(tuple(record))
+    if plan is None:
+        return _field_names_one_by_one(record)
+    out: dict[str, object] = {}
+    for key, attr in plan:  # in alias rank order: the first present name of each wins
+        value = record[key]
+        if value is not None and value != "" and attr not in out:
+            out[attr] = value
+    return out
+
+
+@functools.lru_cache(maxsize=1024)  # a file's records share their field names
+def _plan(keys: tuple) -> tuple[tuple[str, str], ...] | None:
+    """``(name, attribute)`` for the names of a record that ``ALIASES`` knows, in alias rank
+    order; ``None`` when two names are one field name (``Title`` and ``title``: an error
+    only when both have a value, which ``_field_names_one_by_one`` decides)."""
+    seen: set[tuple[str, int]] = set()
+    known = []
+    for key in keys:
+        hit = _alias(key) if isinstance(key, str) else None
+        if hit is None:
+            continue
+        if hit in seen:
+            return None
+        seen.add(hit)
+        known.append((hit[1], key, hit[0]))
+    return tuple((key, attr) for _, key, attr in sorted(known, key=lambda k: k[0]))
+
+
+def _field_names_one_by_one(record: Mapping[str, object]) -> dict[str, object]:
+    """``field_names`` for a record that may name a field twice."""
     found: dict[str, tuple[int, object]] = {}
     names: dict[tuple[str, int], str] = {}
     for key, value in record.items():
