@@ -11,13 +11,17 @@ carry many). One small function cleans each kind of value (as Pelican's
   characters and mojibake repaired as in ``.txt`` files (``generator.read.clean``);
 * names and keywords: a list of strings or of objects (``{"name": ...}``, CSL JSON's
   ``{"given", "family"}``), or one string split at ``;``, else at `` and `` (BibTeX's rule),
-  else at ``,`` (keywords: ``;`` else ``,``);
+  else at ``,`` (keywords: ``;`` else ``,``); a name written ``Family, Given`` (Zotero, RIS)
+  is put given name first, and "Anonymous" is no author;
+* the venue: OpenReview's ``venueid`` and arXiv as exports name it read as venues
+  (``generator.read.venues``); the status a record states (``generator.read.status``);
 * dates: ISO 8601 (``2023``, ``2023-12``, ``2023-12-10``, a date-time), CSL JSON's
   ``{"date-parts": [[2023, 12, 10]]}``; a BibTeX-style ``month`` completes a ``year``; a
   record with neither takes its year from a venue that names one (``ICLR 2021 Oral``);
 * URLs: http(s) only, normalised by ``generator.text.urls``; a URL on arXiv, doi.org or
-  OpenReview also gives that identifier;
-* identifiers: ``generator.read.identifiers``.
+  OpenReview also gives that identifier; without one, a URL in ``howpublished``, a note or
+  ``extra``;
+* identifiers: ``generator.read.identifiers``, also where exports hide them (``_identifiers``).
 
 A value of the wrong kind raises ``FieldError`` naming the field; the reader adds the file and
 the record.
