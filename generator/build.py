@@ -22,6 +22,7 @@ from generator.catalog import apply_overrides, build_catalog
 from generator.config import DigestConfig
 from generator.config.overrides import load_overrides
 from generator.config.taxonomy import Taxonomy, load_taxonomy
+from generator.errors import summary_lines
 from generator.extract import extraction_key, record_id
 from generator.extract.parallel import extract_many
 from generator.infra.cache import BuildCache, fingerprint
@@ -41,8 +42,8 @@ class DigestResult:
     Attributes:
         papers: the published papers, in input order.
         files: per seed file, its name, collection and number of abstracts read.
-        notices: warnings (duplicates, empty files) and repairs (``Notice.repair``: control
-            characters, mojibake), in the order found.
+        notices: warnings and handled conditions (``generator.errors.NOTICE_KINDS``), in
+            the order found.
         report: which generated files were written, left unchanged or removed.
         seconds: wall time of the run.
         merged, differing: records merged into a paper read before, and papers whose records
@@ -70,8 +71,6 @@ class DigestResult:
         r = self.report
         macros = Counter(m for p in self.papers for m in p.facts.unknown_macros)
         bare = sum(not p.facts.abstract.text for p in self.papers)
-        repaired = [n for n in self.notices if n.repair]
-        warnings = [n for n in self.notices if not n.repair]
         lines += [
             f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
             f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
@@ -92,11 +91,7 @@ class DigestResult:
                f"{sum(bool(p.facts.unknown_macros) for p in self.papers)} papers ("
                + ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
                + (", ..." if len(macros) > 10 else "") + ")"] if macros else []),
-            *([f"repaired: {len(repaired)} line{'s' if len(repaired) != 1 else ''} "
-               "(control characters removed, mojibake undone)",
-               *(f"  repaired: {n}" for n in repaired)] if repaired else []),
-            f"warnings: {len(warnings)}",
-            *(f"  warning: {n}" for n in warnings),
+            *summary_lines(self.notices),
             f"time: {self.seconds:.2f} s",
         ]
         return "\n".join(["read:", *lines])
@@ -246,6 +241,6 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
         cache.save()
     except OSError as exc:  # only a speed-up: the pages are written, say so and go on
         notices = (*notices, Notice(str(config.cache_dir), None,
-                                    f"build cache not saved ({exc.strerror or exc})"))
+                                    f"build cache not saved ({exc.strerror or exc})", kind="cache"))
     return DigestResult(papers, seeds.files, notices, report, time.perf_counter() - start,
                         seeds.merged, seeds.differing, redirects)

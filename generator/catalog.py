@@ -2,11 +2,13 @@
 
 First the user's overrides replace derived fields (``apply_overrides``), then:
 
-Titles must be unique within a site and slugs unique, ASCII and URL-safe (python-slugify).
-A paper's slug depends only on its own title, except when titles collide: then the first paper
-in input order keeps the plain title and slug, and every later one is told apart by its
-collection or, failing that, its id (``"Title (2f4e9a)"``, ``title-2f4e9a``). Nothing can
-leave ``papers/``: slugify emits only ``[a-z0-9-]``.
+Slugs are unique, ASCII and URL-safe (python-slugify). A paper's slug depends only on its own
+title, except when titles collide: then the first paper in input order keeps the plain slug,
+and every later one is told apart by its collection or, failing that, its id
+(``title-c26``, ``title-2f4e9a``). A given title (``Metadata.title``) is never rewritten: two
+papers may share one (their addresses differ); a title derived from an abstract is told apart
+the same way as its slug (``"Title (2f4e9a)"``), since no author chose it. Nothing can leave
+``papers/``: slugify emits only ``[a-z0-9-]``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import functools
 from slugify import slugify
 
 from generator.config.overrides import Override
-from generator.errors import InputError
+from generator.errors import InputError, raise_all
 from generator.records import Paper, PaperFacts
 from generator.text.markup import plain_text
 
@@ -56,7 +58,8 @@ def build_catalog(facts: tuple[PaperFacts, ...]) -> tuple[Paper, ...]:
             slug = f"{make_slug(f.title, f.id)[:SLUG_MAX - 7]}-{f.id[:6]}"
         titles.add(title.lower())
         slugs.add(slug)
-        papers.append(Paper(f, title, slug, f"papers/{slug}/"))
+        shown = f.title if f.abstract.meta.title else title
+        papers.append(Paper(f, shown, slug, f"papers/{slug}/"))
     return tuple(papers)
 
 
@@ -65,18 +68,24 @@ def apply_overrides(facts: tuple[PaperFacts, ...], overrides: tuple[Override, ..
     """Return ``facts`` with overridden fields replaced.
 
     Raises:
-        InputError: an override names an unknown paper id or an unknown tag.
+        InputError: an override names an unknown paper id or an unknown tag (the valid tags
+            listed); every override is checked first, several errors raised together
+            (``InputErrors``).
     """
     by_id = {o.id: o for o in overrides}
     ids = {f.id for f in facts}
+    errors: list[InputError] = []
     for o in overrides:
         if o.id not in ids:
             near = sorted(i for i in ids if i[:4] == o.id[:4])
             hint = f" (did you mean {near[0]}?)" if near else ""
-            raise InputError(label, o.line, f"unknown paper id {o.id!r}{hint}")
+            errors.append(InputError(label, o.line, f"unknown paper id {o.id!r}{hint}"))
         for tag in o.tags or ():
             if tag not in tag_names:
-                raise InputError(label, o.line, f"{o.id}: unknown tag {tag!r}")
+                errors.append(InputError(label, o.tags_line or o.line, (
+                    f"{o.id}: unknown tag {tag!r} (the taxonomy's tags: "
+                    + ", ".join(sorted(tag_names)) + ")")))
+    raise_all(errors)
     out = []
     for f in facts:
         o = by_id.get(f.id)

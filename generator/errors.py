@@ -10,6 +10,8 @@ pipeline gathers and validates everything before it writes (see ``generator.buil
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class DigestError(Exception):
     """Base class: any failure the user can fix in their input or configuration."""
@@ -30,6 +32,82 @@ class InputError(DigestError):
         super().__init__(f"{where}: {why}")
 
 
+class InputErrors(InputError):
+    """Several ``InputError`` of one file, reported together (all of ``seeds/overrides.yml``'s
+    errors in one run, not one per run). ``errors`` keeps them in file order; the message is
+    one line per error. ``path`` and ``line`` are the first error's."""
+
+    def __init__(self, errors: list[InputError]) -> None:
+        self.errors = tuple(errors)
+        first = self.errors[0]
+        self.path, self.line, self.why = first.path, first.line, first.why
+        Exception.__init__(self, "\n".join(str(e) for e in self.errors))
+
+
+def raise_all(errors: list[InputError]) -> None:
+    """Raise the one error of ``errors``, or all of them as ``InputErrors``; nothing when
+    empty."""
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise InputErrors(errors)
+
+
 class OutputError(DigestError):
     """The output folder cannot be written safely (e.g. a generated page would overwrite a
     hand-written one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeKind:
+    """One kind of condition a run reports without stopping (README "Notices").
+
+    Attributes:
+        name: the kind, as ``generator.records.Notice.kind`` names it.
+        warns: True for a warning (content lost or misplaced, or a reading the user must
+            decide: a ``--strict`` build, which ``paper-digest build`` always is, stops);
+            False for a condition the run handled and only reports in its summary.
+        label: how the summary heads the notices of this kind.
+    """
+
+    name: str
+    warns: bool
+    label: str
+
+
+# The notice policy: what stops a strict build and what the summary only reports. Errors
+# (``DigestError``: nothing is built) are the third level. A kind not listed here warns.
+NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
+    NoticeKind("warning", True, "warnings"),
+    NoticeKind("unread", True, "warnings"),      # a subfolder or a file no reader takes
+    NoticeKind("short-row", True, "warnings"),   # a CSV row cut short: cells misplaced?
+    NoticeKind("stray-field", True, "warnings"),  # BibTeX text outside entries: fields lost
+    NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
+    NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),
+    NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
+    NoticeKind("empty", False, "empty files (no abstracts or records)"),
+    NoticeKind("header", False, "first lines kept as abstracts (write '# Name' for a header)"),
+    NoticeKind("cache", False, "build cache (not saved: the next run reads everything again)"),
+)}
+
+
+def notice_warns(kind: str) -> bool:
+    """True when a notice of ``kind`` is a warning (``NOTICE_KINDS``; unknown kinds warn)."""
+    found = NOTICE_KINDS.get(kind)
+    return found is None or found.warns
+
+
+def summary_lines(notices) -> list[str]:
+    """The summary's report of ``notices`` (``generator.records.Notice``, in the order found):
+    for each handled kind that occurred, a count line and one line per notice, then
+    ``warnings: N`` and one line per warning."""
+    lines: list[str] = []
+    handled: dict[str, list] = {}
+    for notice in notices:
+        if not notice.warns:
+            handled.setdefault(notice.kind, []).append(notice)
+    for kind, found in handled.items():
+        lines.append(f"{NOTICE_KINDS[kind].label}: {len(found)}")
+        lines.extend(f"  {kind}: {n}" for n in found)
+    warnings = [n for n in notices if n.warns]
+    return [*lines, f"warnings: {len(warnings)}", *(f"  warning: {n}" for n in warnings)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from generator.errors import notice_warns
+
 
 class _Record:
     """Base of the records: pickles as ``(class, field values)``, because the ``__setstate__``
@@ -78,6 +80,9 @@ class Metadata(_Record):
         keywords: the authors' keywords.
         entry_type: the BibTeX entry type (``inproceedings``), lower-case, or ``""``.
         cite_key: the BibTeX citation key, or ``""``.
+        pages: the page range as given (``"1--12"``, ``"e1234"``), or ``""``.
+        status: ``"withdrawn"``, ``"desk-rejected"``, ``"rejected"`` or ``"retracted"`` when
+            the record says so (``generator.read.status``), else ``""``.
     """
 
     title: str = ""
@@ -94,6 +99,8 @@ class Metadata(_Record):
     keywords: tuple[str, ...] = ()
     entry_type: str = ""
     cite_key: str = ""
+    pages: str = ""
+    status: str = ""
 
     def identifiers(self) -> tuple[str, ...]:
         """The ids that name this paper wherever it is listed, strongest first:
@@ -251,18 +258,23 @@ class Paper(_Record):
 
 @dataclass(frozen=True, slots=True)
 class Notice(_Record):
-    """A warning for the user: something was odd but nothing was lost.
+    """Something a run reports without stopping: a warning, or a condition it handled.
 
     ``path`` and ``line`` locate it (``line`` may be ``None``); ``message`` says what happened.
-    ``repair`` marks a character the reader repaired (a control character, mojibake): the
-    summary lists it, but it is no warning that fails a ``--strict`` build, because the page
-    shows what the author meant (issue 13: no single character stops a run).
+    ``kind`` names the condition (``generator.errors.NOTICE_KINDS``, the notice policy):
+    a warning fails a ``--strict`` build; a handled one (a repaired character, a merged
+    duplicate, an empty file, an older arXiv version) is only listed in the summary.
     """
 
     path: str
     line: int | None
     message: str
-    repair: bool = False
+    kind: str = "warning"
+
+    @property
+    def warns(self) -> bool:
+        """True when this notice is a warning (fails a strict build), per the policy."""
+        return notice_warns(self.kind)
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line is not None else self.path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -119,15 +120,16 @@ def test_operator_names_get_thin_spaces():
 
 
 def test_abstract_of_only_a_tex_tie_is_shown_not_lost(tmp_path):
-    """An abstract "~" renders to nothing visible: the page shows its source instead of an
-    empty Abstract section (found by the hypothesis page property)."""
-    config = _generate(tmp_path, {"a.txt": "X\n\n~\n"})
+    """An abstract "x~\\cite{y}" (a tie and a citation) renders to nothing visible: the page
+    shows its source instead of an empty Abstract section (found by the hypothesis page
+    property; a lone "~" is now the character itself, "about")."""
+    config = _generate(tmp_path, {"a.txt": "X\n\n~\\cite{y}\n"})
     [page] = (config.docs_dir / "papers").glob("*.md")
     body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
     soup = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
                          "html.parser")
     abstract = soup.find("h2", id="abstract").find_next_sibling("p")
-    assert abstract.get_text() == "~"
+    assert abstract.get_text() == "~\\cite{y}"
     assert abstract.code["class"] == ["pd-tex"]
 
 
@@ -192,3 +194,21 @@ def test_generate_without_mkdocs_yml_uses_the_default_site_name(tmp_path, monkey
     home = (tmp_path / "docs" / "index.md").read_text(encoding="utf-8")
     assert "\n# Paper digest\n" in home
     assert "description: 1 paper, 0 with code\n" in home
+
+
+def test_tilde_meaning_about_survives_to_the_page_and_papers_json(tmp_path):
+    """"~3x" and a given title "Training on ~1B Tokens Is Enough" keep their "~" in the page
+    title, the highlight, the abstract and papers.json; "Fig.~2" is a tie (issue 22)."""
+    record = {"title": "Training on ~1B Tokens Is Enough",
+              "abstract": "We train on ~1B tokens and are ~3x faster than prior work (Fig.~2)."}
+    config = _generate(tmp_path, {"t.jsonl": json.dumps(record) + "\n"})
+    [paper] = json.loads((config.docs_dir / "papers.json").read_text(encoding="utf-8"))
+    assert paper["title"] == "Training on ~1B Tokens Is Enough"
+    assert "~3x faster" in paper["highlight"] or "~1B tokens" in paper["highlight"]
+    page = (config.docs_dir / "papers" / f"{paper['slug']}.md").read_text(encoding="utf-8")
+    body = page.split("---\n", 2)[2]
+    html = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
+                         "html.parser")
+    assert html.find("h1").get_text().startswith("Training on ~1B Tokens Is Enough")
+    abstract = html.find("p", class_="pd-abstract").get_text()
+    assert abstract == "We train on ~1B tokens and are ~3x faster than prior work (Fig. 2)."

@@ -23,7 +23,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from generator.config.schema import Text, validate
-from generator.errors import InputError
+from generator.errors import InputError, raise_all
 from generator.infra.yamlfile import child, key_lines, read_yaml
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -40,13 +40,15 @@ class OverrideOptions(base.Config):
 @dataclass(frozen=True, slots=True)
 class Override:
     """Replacement values for one paper; ``None`` means keep the derived value.
-    ``line`` is where the entry starts in the file (for error messages)."""
+    ``line`` is where the entry starts in the file, ``tags_line`` where its ``tags`` are (for
+    error messages)."""
 
     id: str
     line: int
     title: str | None = None
     tags: tuple[str, ...] | None = None
     highlight: str | None = None
+    tags_line: int | None = None
 
 
 def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]:
@@ -54,7 +56,8 @@ def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]
 
     Raises:
         InputError: invalid YAML, an unknown field, a value of the wrong type, or a control
-            character in a title or highlight (names the file and line).
+            character in a title or highlight (names the file and line); several of them
+            together as ``InputErrors`` (every entry is checked before raising).
     """
     label = label or str(path)
     if not path.exists():
@@ -66,15 +69,22 @@ def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]
         raise InputError(label, 1, "expected a mapping of paper id -> fields")
     lines = key_lines(node)
     out = []
+    errors: list[InputError] = []
     for key, fields in data.items():
         pid, line = str(key), lines.get(str(key), 1)
         entry_node = child(node, pid)
-        options = validate(OverrideOptions, fields, entry_node, label, line, pid)
+        try:
+            options = validate(OverrideOptions, fields, entry_node, label, line, pid)
+        except InputError as exc:
+            errors.append(exc)
+            continue
         for name in ("title", "highlight"):
             if options[name] is not None and _CONTROL.search(options[name]):
-                raise InputError(label, key_lines(entry_node).get(name, line),
-                                 f"{pid}: {name} contains a control character")
+                errors.append(InputError(label, key_lines(entry_node).get(name, line),
+                                         f"{pid}: {name} contains a control character"))
         out.append(Override(pid, line, options.title,
                             tuple(options.tags) if options.tags is not None else None,
-                            options.highlight))
+                            options.highlight,
+                            key_lines(entry_node).get("tags", line)))
+    raise_all(errors)
     return tuple(out)

@@ -129,9 +129,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             raise PluginError(f"paper-digest: {exc}") from None
         self.result = result
         for notice in result.notices:
-            # A repaired character is reported, not a warning: --strict must not fail a run
-            # whose pages show what the authors wrote (issue 13).
-            (log.info if notice.repair else log.warning)("paper-digest: %s", notice)
+            # The notice policy (generator.errors.NOTICE_KINDS): only warnings fail --strict.
+            (log.warning if notice.warns else log.info)("paper-digest: %s", notice)
         self._configure_redirects(config, result.redirects)
         log.info("paper-digest: %d papers, %d files written", len(result.papers),
                  len(result.report.written))

@@ -4,9 +4,11 @@ Each seed file is read by the reader of its format, chosen by its extension (``R
 ``.txt`` plain abstracts (``generator.read.text``), ``.jsonl`` and ``.json`` records
 (``jsonl``, ``jsondoc``; OpenReview notes in either: ``openreview``), ``.csv`` and ``.tsv``
 tables (``tabular``), ``.bib`` BibTeX (``bibtex``), ``.atom`` and ``.xml`` Atom feeds such
-as arXiv API results (``atom``). Every record's fields are mapped to one ``Metadata`` by
-``generator.read.fields``. Other files (``overrides.yml``, a README) are not read; a
-subfolder or a file of another extension is a warning (``unread_files``).
+as arXiv API results (``atom``), ``.ris`` RIS (``ris``); scholarly APIs' JSON (Semantic
+Scholar, OpenAlex, Crossref) in ``.json``/``.jsonl`` (``scholarly``). Every record's fields
+are mapped to one ``Metadata`` by ``generator.read.fields``. Other files (``overrides.yml``,
+a README) are not read; a subfolder or a file of another extension is a warning
+(``unread_files``).
 
 Across files, records of one paper become one ``Abstract`` listing every source
 (``merge_records``): records that share a DOI, arXiv id or OpenReview id, or whose abstracts
@@ -28,6 +30,7 @@ from generator.read.bibtex import read_bibtex
 from generator.read.fields import ParsedFile
 from generator.read.jsondoc import read_json
 from generator.read.jsonl import read_jsonl
+from generator.read.ris import read_ris
 from generator.read.tabular import read_table
 from generator.read.text import parse_seed_file
 from generator.records import Abstract, Metadata, Notice, Source
@@ -46,6 +49,7 @@ Reader = Callable[[bytes, str, str], ParsedFile]
 READERS: dict[str, Reader] = {
     ".txt": read_text, ".jsonl": read_jsonl, ".json": read_json, ".csv": read_table,
     ".tsv": read_table, ".bib": read_bibtex, ".atom": read_atom, ".xml": read_atom,
+    ".ris": read_ris,
 }
 
 
@@ -106,17 +110,17 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
         shown = f"{label.rstrip('/')}/{name}"
         if path.is_dir():
             notices.append(Notice(shown, None, "a folder: not read (only the files directly "
-                                               "in the seeds folder are)"))
+                                               "in the seeds folder are)", kind="unread"))
         elif path.suffix.lower() not in READERS and path.suffix.lower() not in _NOT_SEEDS:
             notices.append(Notice(shown, None, "not read: no reader for "
                                   f"{path.suffix or 'a file without an extension'!s} ("
-                                  + ", ".join(sorted(READERS)) + ")"))
+                                  + ", ".join(sorted(READERS)) + ")", kind="unread"))
     return notices
 
 
 # Formats whose parser costs about a millisecond a record (bibtexparser's and feedparser's
 # pure-Python scanners): a file read before with the same bytes is taken from the build cache.
-SLOW = frozenset((".bib", ".atom", ".xml"))
+SLOW = frozenset((".bib", ".atom", ".xml", ".ris"))
 
 
 def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
@@ -147,7 +151,8 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
         notices.extend(result.notices)
         if not result.records:
             notices.append(Notice(shown, None, "no abstracts (empty or header-only file)"
-                                  if path.suffix.lower() == ".txt" else "no records"))
+                                  if path.suffix.lower() == ".txt" else "no records",
+                                  kind="empty"))
         collections = list(dict.fromkeys(r.collection for r in result.records))
         shown_collections = ", ".join(collections[:3]) + (", ..." if len(collections) > 3
                                                           else "")
@@ -238,7 +243,8 @@ def _repeat_notice(shown: str, record: Abstract, first: Abstract) -> Notice | No
     if s0.file != s1.file and not plain:
         return None
     return Notice(shown, s1.line, f"duplicate of {s0.file} {s0.describe(line=False)}; one page "
-                                  "lists both sources")
+                                  "lists both sources",
+                  kind="duplicate")
 
 
 def merge_metadata(metas: Sequence[Metadata]) -> Metadata:

@@ -11,6 +11,11 @@ A title or summary of ``type="html"`` or ``type="xhtml"`` (RFC 4287, 3.1) is mar
 text: it is read as the text a browser shows (tags removed, entities decoded, paragraphs and
 line breaks kept, scripts and styles dropped), so the page shows no raw HTML.
 
+Several versions of one paper (an API query matching ``v1`` and ``v2``): the latest is kept,
+with its title, abstract and authors; each older one is a handled notice (``kind="version"``).
+An ``arxiv:comment`` saying the paper was withdrawn gives its status
+(``generator.read.status``).
+
 A document that is not well-formed XML or not a feed stops the run with its line; an entry
 arXiv wrote to report a failed query (``<id>...api/errors...</id>``) stops it with arXiv's
 message.
@@ -19,13 +24,14 @@ message.
 from __future__ import annotations
 
 import io
-from html.parser import HTMLParser
+import re
 
 import feedparser
 from feedparser.exceptions import CharacterEncodingOverride
 
 from generator.errors import InputError
 from generator.read.fields import ParsedFile, to_abstract
+from generator.read.markup_text import markup_to_text
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 from generator.text.markup import Url, tokenize
@@ -59,13 +65,61 @@ def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
-    for entry in parsed.entries:
-        source = Source(name, len(records) + 1, None)
+    for number, entry in enumerate(parsed.entries, start=1):
+        source = Source(name, number, None)
         if "/api/errors" in entry.get("id", ""):
             raise InputError(shown, None, f"{source.describe()}: the arXiv API reported an "
                                           f"error: {' '.join(entry.get('summary', '').split())}")
         records.append(to_abstract(_fields(entry), source, default, shown, notices))
-    return ParsedFile(default, tuple(records), tuple(notices))
+    versions = [_version(entry) for entry in parsed.entries]
+    return ParsedFile(default, _latest(records, versions, shown, notices), tuple(notices))
+
+
+_VERSION = re.compile(r"v(\d+)$")
+
+
+def _version(entry: dict) -> tuple[int, str]:
+    """``(arXiv version, updated stamp)`` of an entry: ``(2, "2024-02-01T...")`` for
+    ``<id>http://arxiv.org/abs/2401.01234v2</id>``; version 0 when the id names none."""
+    m = _VERSION.search(entry.get("id", ""))
+    return (int(m.group(1)) if m else 0), entry.get("updated") or entry.get("published") or ""
+
+
+def _latest(records: list[Abstract], versions: list[tuple[int, str]], shown: str,
+            notices: list[Notice]) -> tuple[Abstract, ...]:
+    """One record per arXiv id: of several versions of a paper (an API query returns each
+    version it matches), the latest (highest ``vN``, then the latest ``updated``) is kept at
+    the first one's place, with its newer title, abstract and authors; each older one is a
+    handled ``version`` notice. Its sources stay listed on the page."""
+    best: dict[str, int] = {}
+    for i, record in enumerate(records):
+        key = record.meta.arxiv_id
+        if not key:
+            continue
+        j = best.setdefault(key, i)
+        if versions[i] > versions[j]:
+            best[key] = i
+    out: list[Abstract] = []
+    placed: set[str] = set()
+    for i, record in enumerate(records):
+        key = record.meta.arxiv_id
+        if not key or key not in best:
+            out.append(record)
+            continue
+        keep = best[key]
+        if i != keep:
+            older = versions[i][0]
+            notices.append(Notice(shown, None, f"{record.sources[0].describe()}: arXiv "
+                                  f"{key}{f'v{older}' if older else ''} is an older version "
+                                  f"of record {records[keep].sources[0].abstract} (v"
+                                  f"{versions[keep][0]}): the latest is kept", kind="version"))
+        if key not in placed:
+            placed.add(key)
+            latest = records[keep]
+            sources = tuple(s for r in records if r.meta.arxiv_id == key for s in r.sources)
+            out.append(latest.replace(sources=(latest.sources[0], *(
+                s for s in sources if s != latest.sources[0]))))
+    return tuple(out)
 
 
 def _fields(entry: dict) -> dict[str, object]:
@@ -88,6 +142,7 @@ def _fields(entry: dict) -> dict[str, object]:
     if "arxiv.org/abs/" in ident:
         record["arxiv_id"] = ident
     record["code"] = _repositories(entry.get("arxiv_comment") or "")
+    record["comment"] = entry.get("arxiv_comment")
     return record
 
 
@@ -96,61 +151,12 @@ _MARKUP = ("text/html", "application/xhtml+xml")
 
 def _text(entry: dict, key: str) -> str | None:
     """An Atom text construct as text: ``type="text"`` as given, HTML and XHTML as the text
-    they show (``_HtmlText``)."""
+    they show (``markup_to_text``)."""
     detail = entry.get(f"{key}_detail") or {}
     value = entry.get(key)
     if value is None or detail.get("type") not in _MARKUP:
         return value
-    reader = _HtmlText()
-    reader.feed(value)
-    reader.close()
-    return reader.text()
-
-
-class _HtmlText(HTMLParser):
-    """The text of an HTML fragment: block elements and ``<br>`` end lines, ``<p>`` and
-    ``<div>`` paragraphs; the content of ``<script>`` and ``<style>`` is dropped (the HTML
-    parser of the standard library, entities decoded by it)."""
-
-    _PARAGRAPH = frozenset(("p", "div", "blockquote", "pre", "ul", "ol", "table", "h1", "h2",
-                            "h3", "h4", "h5", "h6"))
-    _LINE = frozenset(("br", "li", "tr", "dt", "dd"))
-    _HIDDEN = frozenset(("script", "style", "template"))
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self._parts: list[str] = []
-        self._hidden = 0
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in self._HIDDEN:
-            self._hidden += 1
-        self._block(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in self._HIDDEN:
-            self._hidden = max(0, self._hidden - 1)
-        self._block(tag)
-
-    def handle_data(self, data: str) -> None:
-        if not self._hidden:
-            self._parts.append(data)
-
-    def _block(self, tag: str) -> None:
-        if tag in self._PARAGRAPH:
-            self._parts.append("\n\n")
-        elif tag in self._LINE:
-            self._parts.append("\n")
-
-    def text(self) -> str:
-        """The text read so far: lines stripped, spaces collapsed, one blank line between
-        paragraphs."""
-        lines = [" ".join(line.split()) for line in "".join(self._parts).split("\n")]
-        out: list[str] = []
-        for line in lines:
-            if line or (out and out[-1]):
-                out.append(line)
-        return "\n".join(out).strip()
+    return markup_to_text(value)
 
 
 def _repositories(comment: str) -> list[str]:

@@ -24,6 +24,7 @@ not a paper and has no page.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import re
 from collections.abc import Iterator
@@ -52,7 +53,8 @@ from generator.records import Abstract, Notice, Source
 
 _NAME_FIELDS = ("author",)
 # Fields whose value is an identifier, number or URL: TeX's braces and escapes are removed.
-_PLAIN_FIELDS = frozenset(("year", "month", "doi", "eprint", "archiveprefix", "url", "pdf",
+_PLAIN_FIELDS = frozenset(("year", "month", "doi", "eprint", "archiveprefix", "eprinttype",
+                           "url", "pdf",
                            "arxiv", "arxivid", "arxiv_id", "openreview", "openreview_id",
                            "code", "code_url", "github", "repository", "repo", "date"))
 _TEX_ESCAPE = re.compile(r"\\([_%&#$])")
@@ -74,7 +76,8 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
         shown: how messages name the file.
 
     Raises:
-        InputError: not UTF-8, a BibTeX syntax error, a duplicate entry key, a field given
+        InputError: not UTF-8, a BibTeX syntax error (also a missing comma between two
+            fields, which bibtexparser reads as one value), a duplicate entry key, a field given
             twice, or an entry whose fields cannot be used (file, line, entry key and field
             named).
     """
@@ -120,7 +123,7 @@ def _stray_fields(library, shown: str) -> list[Notice]:
             line = block.start_line + 1 + block.comment.count("\n", 0, m.start(1))
             out.append(Notice(shown, line, f"text between entries that reads like a field "
                                            f"({m.group(1)} = ...) is not read: was an entry "
-                                           "closed early by a '}'?"))
+                                           "closed early by a '}'?", kind="stray-field"))
     return out
 
 
@@ -156,6 +159,18 @@ def _concatenate(value: str, macros: dict[str, str]) -> str:
     """A value written as BibTeX's concatenation (``NeurIPS # " 2023"``, ``jan # "~15"``):
     the parts joined, each a braced or quoted text, a number or a macro (an undefined macro
     stays as its name). bibtexparser 2 keeps such a value as written."""
+    out = []
+    for part in _parts(value):
+        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
+            out.append(part[1:-1])
+        else:
+            out.append(macros.get(part.lower(), part))
+    return "".join(out)
+
+
+def _parts(value: str) -> list[str]:
+    """The parts of a value written without one enclosing pair, split at ``#`` outside braces
+    and quotes, stripped."""
     parts: list[str] = []
     start = depth = 0
     quoted = False
@@ -170,13 +185,36 @@ def _concatenate(value: str, macros: dict[str, str]) -> str:
             parts.append(value[start:i])
             start = i + 1
     parts.append(value[start:])
-    out = []
-    for part in (p.strip() for p in parts):
-        if len(part) >= 2 and part[0] + part[-1] in ("{}", '""'):
-            out.append(part[1:-1])
-        else:
-            out.append(macros.get(part.lower(), part))
-    return "".join(out)
+    return [p.strip() for p in parts]
+
+
+_TOKEN = re.compile(r"[^\s{}\"#,=]+")
+
+
+def _malformed(value: str) -> str:
+    """``""`` when a value written without one enclosing pair is BibTeX (parts joined by
+    ``#``, each one braced group, one quoted text, a number or a macro name), else the part
+    that is not. bibtexparser 2 takes everything up to the next ``,`` as the value, so a
+    missing comma (``title = {A} booktitle = {B},``) would silently join two fields."""
+    for part in _parts(value):
+        if _TOKEN.fullmatch(part):
+            continue
+        if part[:1] == "{" and _closing(part) == len(part) - 1:
+            continue
+        if len(part) >= 2 and part[0] == part[-1] == '"' and '"' not in part[1:-1]:
+            continue
+        return part
+    return ""
+
+
+def _closing(text: str) -> int:
+    """The index of the brace that closes the one at ``text[0]``, or -1."""
+    depth = 0
+    for i, c in enumerate(text):
+        depth += (c == "{") - (c == "}")
+        if depth == 0:
+            return i
+    return -1
 
 
 def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
@@ -187,9 +225,10 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
     for field in entry.fields:
         key = field.key.lower()
         value = field.value
-        if getattr(field, "enclosing", None) == "no-enclosing" and isinstance(value, str) \
-                and "#" in value:
-            value = _concatenate(value, macros)
+        if getattr(field, "enclosing", None) == "no-enclosing" and isinstance(value, str):
+            _check_value(value, entry, field, shown)
+            if "#" in value:
+                value = _concatenate(value, macros)
         if key in record:  # BibTeX's field names are case-insensitive: Title and title
             raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
                                                  f"twice: {key}")
@@ -202,7 +241,7 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
             record[key] = [_first_name_first(n) for n in split_multiple_persons_names(value)]
         else:
             record[key] = value
-    prefix = record.get("archiveprefix")
+    prefix = record.get("archiveprefix") or record.get("eprinttype")  # BibTeX's, biblatex's
     if isinstance(prefix, str) and prefix.strip().lower() not in ("", "arxiv"):
         record.pop("eprint", None)
     record["entry_type"] = entry.entry_type.lower()
@@ -210,6 +249,19 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
     return record
 
 
+def _check_value(value: str, entry: Entry, field, shown: str) -> None:
+    """Raise for a value that is not BibTeX (``_malformed``), naming the field's line."""
+    bad = _malformed(value)
+    if not bad:
+        return
+    nxt = re.search(r"[}\"]\s*([A-Za-z][\w-]*)\s*=", bad)
+    hint = (f"a ',' is missing before {nxt.group(1)!r}" if nxt else
+            "write it as one {...} or \"...\" value, or join parts with #")
+    raise InputError(shown, field.start_line + 1, f"entry {entry.key}: {field.key}: BibTeX "
+                     f"syntax: {' '.join(value.split())[:60]!r} is not one value ({hint})")
+
+
+@functools.lru_cache(maxsize=65536)  # an author's name recurs across a bibliography's entries
 def _first_name_first(name: str) -> str:
     """``"Müller, Hans"`` -> ``"Hans Müller"`` (a name BibTeX cannot split is kept as is)."""
     try:

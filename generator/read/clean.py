@@ -23,6 +23,7 @@ import codecs
 import re
 from dataclasses import dataclass
 
+import charset_normalizer
 import ftfy
 
 from generator.errors import InputError
@@ -61,6 +62,12 @@ class Repair:
     detail: str
 
 
+def needs_repair(text: str) -> bool:
+    """True when ``repair_text`` may change ``text`` (a control character, or two non-ASCII
+    characters in a row that may be mojibake): one search, for the common clean text."""
+    return bool(CONTROL.search(text) if text.isascii() else _SUSPECT.search(text))
+
+
 def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:
     """Remove or map control characters and repair mojibake, line by line.
 
@@ -72,7 +79,7 @@ def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:
         matched by ``CONTROL``. Never raises.
     """
     # ASCII text holds no mojibake: one character class is 5x cheaper than the alternation.
-    if not (CONTROL.search(text) if text.isascii() else _SUSPECT.search(text)):
+    if not needs_repair(text):
         return text, ()
     lines = text.split("\n")
     repairs: list[Repair] = []
@@ -134,11 +141,37 @@ def decode(data: bytes, shown: str) -> str:
             raise InputError(shown, None, f"not UTF-8 but {wide} (it starts with a {wide} "
                                           "byte-order mark): save it as UTF-8") from None
         where = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(shown, where,
-                         f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}") from None
+        # A file cut inside a character is a damaged UTF-8 file, not another encoding.
+        guess = likely_encodings(data) if exc.reason != "unexpected end of data" else []
+        hint = (f"; it looks like {' or '.join(guess)} (charset-normalizer's guess): save it as "
+                f"UTF-8, e.g. iconv -f {guess[0]} -t UTF-8" if guess else "")
+        raise InputError(shown, where, f"not valid UTF-8 (byte offset {exc.start}): "
+                                       f"{exc.reason}{hint}") from None
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def likely_encodings(data: bytes) -> list[str]:
+    """The encodings ``data`` (not UTF-8) is most likely in, likeliest first, as Python and
+    iconv name them: charset-normalizer's best guess, preceded by ``cp1252`` (Windows-1252,
+    a superset of Latin-1's text: what Excel and older Windows tools write in Western
+    locales) when the guess is a Latin script and ``cp1252`` decodes the bytes, since the
+    detector cannot tell the Latin code pages apart on short text. ``[]`` when it has no
+    guess."""
+    best = charset_normalizer.from_bytes(data[:_GUESS_BYTES]).best()
+    # Without a byte-order mark (``_utf16_or_32``), a wide encoding is a wrong guess.
+    if best is None or best.encoding.startswith(("utf_16", "utf_32")):
+        return []
+    out = []
+    if all("Latin" in a or "Control" in a for a in best.alphabets):
+        try:
+            data.decode("cp1252")
+            out.append("cp1252")
+        except UnicodeDecodeError:
+            pass
+    return list(dict.fromkeys([*out, best.encoding]))
+
+
+_GUESS_BYTES = 65536  # enough text for the detector; a large file is not read twice in full
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
 

@@ -11,13 +11,17 @@ carry many). One small function cleans each kind of value (as Pelican's
   characters and mojibake repaired as in ``.txt`` files (``generator.read.clean``);
 * names and keywords: a list of strings or of objects (``{"name": ...}``, CSL JSON's
   ``{"given", "family"}``), or one string split at ``;``, else at `` and `` (BibTeX's rule),
-  else at ``,`` (keywords: ``;`` else ``,``);
+  else at ``,`` (keywords: ``;`` else ``,``); a name written ``Family, Given`` (Zotero, RIS)
+  is put given name first, and "Anonymous" is no author;
+* the venue: OpenReview's ``venueid`` and arXiv as exports name it read as venues
+  (``generator.read.venues``); the status a record states (``generator.read.status``);
 * dates: ISO 8601 (``2023``, ``2023-12``, ``2023-12-10``, a date-time), CSL JSON's
   ``{"date-parts": [[2023, 12, 10]]}``; a BibTeX-style ``month`` completes a ``year``; a
   record with neither takes its year from a venue that names one (``ICLR 2021 Oral``);
 * URLs: http(s) only, normalised by ``generator.text.urls``; a URL on arXiv, doi.org or
-  OpenReview also gives that identifier;
-* identifiers: ``generator.read.identifiers``.
+  OpenReview also gives that identifier; without one, a URL in ``howpublished``, a note or
+  ``extra``;
+* identifiers: ``generator.read.identifiers``, also where exports hide them (``_identifiers``).
 
 A value of the wrong kind raises ``FieldError`` naming the field; the reader adds the file and
 the record.
@@ -32,14 +36,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.errors import InputError
-from generator.read.clean import Repair, repair_text
+from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.identifiers import (
+    arxiv_id_in_text,
     arxiv_id_of_doi,
     ids_in_url,
     parse_arxiv_id,
     parse_doi,
     parse_openreview_id,
+    url_in_text,
 )
+from generator.read.status import read_status
+from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
 from generator.text.markup import plain_label
 from generator.text.urls import normalize_url
@@ -47,12 +55,12 @@ from generator.text.urls import normalize_url
 # Record attribute -> the field names that fill it, first match wins.
 ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title", "paper_title"),
-    "abstract": ("abstract", "summary", "abstract_text", "paper_abstract"),
+    "abstract": ("abstract", "summary", "abstract_text", "paper_abstract", "abstract_note"),
     "authors": ("authors", "author", "author_names", "creators"),
     "venue": ("venue", "booktitle", "journal", "conference", "container_title",
-              "journal_ref"),
+              "journal_ref", "publication_title", "source_title", "journaltitle"),
     "collection": ("collection",),
-    "year": ("year",),
+    "year": ("year", "publication_year"),
     "month": ("month",),
     "date": ("date", "published", "publication_date", "pub_date", "issued"),
     "url": ("url", "paper_url", "link", "html_url", "abs_url"),
@@ -61,16 +69,31 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint"),
     "openreview_id": ("openreview_id", "openreview", "forum"),
     "code": ("code", "code_url", "github", "repository", "repo", "code_link"),
-    "keywords": ("keywords", "keyword"),
-    "entry_type": ("entry_type", "entrytype", "type"),
+    "keywords": ("keywords", "keyword", "manual_tags", "author_keywords", "tags",
+                 "automatic_tags"),
+    "entry_type": ("entry_type", "entrytype", "type", "item_type"),
     "cite_key": ("cite_key", "citation_key", "citekey"),
+    "pages": ("pages", "page"),
+    "venueid": ("venueid", "venue_id"),
+    "status": ("status", "publication_status"),
+    "retracted": ("is_retracted", "retracted"),
+    "comment": ("comment", "comments", "arxiv_comment", "note", "annote"),
+    # Where exports hide a URL or an arXiv id (Better BibTeX, Zotero's "Extra", DBLP).
+    "howpublished": ("howpublished",),
+    "extra": ("extra",),
+    "volume": ("volume",),
 }
 _FIELD_OF = {name: attr for attr, names in ALIASES.items() for name in reversed(names)}
 # CSL JSON item types (Zotero, Mendeley exports) -> BibTeX entry types.
 _CSL_TYPES = {"paper-conference": "inproceedings", "article-journal": "article",
               "chapter": "incollection", "book": "book", "thesis": "phdthesis",
               "report": "techreport", "manuscript": "unpublished", "article": "misc",
-              "webpage": "misc", "dataset": "misc", "software": "misc"}
+              "webpage": "misc", "dataset": "misc", "software": "misc",
+              # Zotero's item types (its CSV export's "Item Type")
+              "conferencepaper": "inproceedings", "journalarticle": "article",
+              "booksection": "incollection", "preprint": "misc", "computerprogram": "software",
+              "posted-content": "misc", "proceedings-article": "inproceedings",
+              "journal-article": "article", "book-chapter": "incollection"}
 BIBTEX_TYPES = frozenset(("article", "book", "booklet", "conference", "inbook", "incollection",
                           "inproceedings", "manual", "mastersthesis", "misc", "phdthesis",
                           "proceedings", "techreport", "unpublished", "online", "software",
@@ -81,6 +104,13 @@ _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+
 _VENUE_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _SPLIT_NAMES = (re.compile(r"\s*;\s*"), re.compile(r"\s*,?\s+and\s+", re.IGNORECASE),
                 re.compile(r"\s*,\s*"))
+# One name written family name first ("Hu, Edward J.", "van der Berg, Zoë"): a comma after
+# one word, or after lower-case particles and one word.
+_ONE_NAME = re.compile(r"(?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|ter|bin|al)\s+)*"
+                       r"[^\s,;]+,(?:\s*[^\s,;]+){1,3}")
+# The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
+_ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
+                        re.IGNORECASE)
 _SPLIT_WORDS = (re.compile(r"\s*;\s*"), re.compile(r"\s*,\s*"))
 
 
@@ -116,6 +146,37 @@ def field_names(record: Mapping[str, object]) -> dict[str, object]:
     Raises:
         FieldError: two names of the record are one field name (``Title`` and ``title``).
     """
+    plan = _plan(tuple(record))
+    if plan is None:
+        return _field_names_one_by_one(record)
+    out: dict[str, object] = {}
+    for key, attr in plan:  # in alias rank order: the first present name of each wins
+        value = record[key]
+        if value is not None and value != "" and attr not in out:
+            out[attr] = value
+    return out
+
+
+@functools.lru_cache(maxsize=1024)  # a file's records share their field names
+def _plan(keys: tuple) -> tuple[tuple[str, str], ...] | None:
+    """``(name, attribute)`` for the names of a record that ``ALIASES`` knows, in alias rank
+    order; ``None`` when two names are one field name (``Title`` and ``title``: an error
+    only when both have a value, which ``_field_names_one_by_one`` decides)."""
+    seen: set[tuple[str, int]] = set()
+    known = []
+    for key in keys:
+        hit = _alias(key) if isinstance(key, str) else None
+        if hit is None:
+            continue
+        if hit in seen:
+            return None
+        seen.add(hit)
+        known.append((hit[1], key, hit[0]))
+    return tuple((key, attr) for _, key, attr in sorted(known, key=lambda k: k[0]))
+
+
+def _field_names_one_by_one(record: Mapping[str, object]) -> dict[str, object]:
+    """``field_names`` for a record that may name a field twice."""
     found: dict[str, tuple[int, object]] = {}
     names: dict[tuple[str, int], str] = {}
     for key, value in record.items():
@@ -148,20 +209,24 @@ def read_entry(record: Mapping[str, object]) -> Entry:
             neither a title nor an abstract.
     """
     repairs: list[tuple[str, Repair]] = []
+    f = field_names(record)
     # Every field, not only the title and abstract: a control character in an author's name
-    # or a venue reached the feed, which XML cannot carry (lxml raised), and the page.
-    f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
-         for attr, value in field_names(record).items()}
+    # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
+    # search over all of a record's text tells the common record that needs none.
+    if needs_repair("\n".join(_strings(v for k, v in f.items() if k != "abstract"))):
+        f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
+             for attr, value in f.items()}
     text = _abstract(f.get("abstract"), repairs)
     title = _text(f, "title")
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
     year, date = _date(f)
+    venue = _text(f, "venue") or _text(f, "venueid")
     meta = Metadata(
         title=title,
         authors=_names(f.get("authors"), "authors"),
-        venue=_text(f, "venue"),
+        venue=readable_venue(venue) if venue else "",
         year=year,
         date=date,
         url=ids.pop("url", ""),
@@ -173,8 +238,25 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         keywords=_words(f.get("keywords")),
         entry_type=_entry_type(f.get("entry_type")),
         cite_key=_text(f, "cite_key"),
+        pages=_text(f, "pages"),
+        status=read_status(f),
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
+
+
+def _strings(values) -> list[str]:
+    """The strings of ``values``: strings, and those of lists and name objects in them."""
+    out: list[str] = []
+    for value in values:
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list | dict):
+            for item in (value.values() if isinstance(value, dict) else value):
+                if isinstance(item, str):
+                    out.append(item)
+                elif isinstance(item, list | dict):
+                    out.extend(_strings([item]))
+    return out
 
 
 def _repaired(value: object, attr: str, repairs: list[tuple[str, Repair]]) -> object:
@@ -192,17 +274,19 @@ def _repaired(value: object, attr: str, repairs: list[tuple[str, Repair]]) -> ob
 
 
 def collection_name(meta: Metadata, own: str, default: str) -> str:
-    """The collection a record belongs to: its own ``collection`` field, else its venue (with
-    the year appended when the venue does not name it: ``NeurIPS`` + 2023 -> ``NeurIPS
-    2023``), else ``default`` (the file's name)."""
+    """The collection a record belongs to: its own ``collection`` field, else its venue's
+    (``generator.read.venues.collection_of_venue``: one name per venue and year, ``NIPS`` +
+    2023 -> ``NeurIPS 2023``), else ``default`` (the file's name)."""
     if own:
         return own
     if meta.venue:
-        venue = plain_label(meta.venue)
-        if meta.year is not None and not _VENUE_YEAR.search(venue):
-            return f"{venue} {meta.year}"
-        return venue
+        return _venue_collection(meta.venue, meta.year)
     return default
+
+
+@functools.lru_cache(maxsize=4096)  # a file's records share a few venues
+def _venue_collection(venue: str, year: int | None) -> str:
+    return collection_of_venue(plain_label(venue), year)
 
 
 def _text(fields: Mapping[str, object], attr: str) -> str:
@@ -219,6 +303,12 @@ def _abstract(value: object, repairs: list[tuple[str, Repair]]) -> str:
         return ""
     if not isinstance(value, str):
         raise FieldError("abstract", f"expected text, got {_kind(value)}")
+    if "\n" not in value and "\r" not in value:  # one line (most exports): nothing to join
+        text = value.strip()
+        if needs_repair(text):
+            text, found = repair_text(text)
+            repairs += [("abstract", r) for r in found]
+        return text
     lines = [line.strip() for line in value.replace("\r\n", "\n").replace("\r", "\n")
              .split("\n")]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
@@ -232,7 +322,8 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
-        return _split(value, _SPLIT_NAMES)
+        value = [value] if _ONE_NAME.fullmatch(value.strip()) else list(
+            _split(value, _SPLIT_NAMES))
     if not isinstance(value, list):
         raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
     names: list[str] = []
@@ -241,10 +332,31 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
             item = _name_object(item, attr)
         if not isinstance(item, str):
             raise FieldError(attr, f"expected names (text), got {_kind(item)}")
-        name = " ".join(item.split())
+        name = _name(item)
         if name:
             names.append(name)
     return tuple(names)
+
+
+@functools.lru_cache(maxsize=65536)  # an author's name recurs across a file's records
+def _name(item: str) -> str:
+    """One author's name cleaned: whitespace runs as one space, given name first
+    (``_first_name_first``), ``""`` for a placeholder (``_ANONYMOUS``)."""
+    name = _first_name_first(" ".join(item.split()))
+    return "" if _ANONYMOUS.fullmatch(name) else name
+
+
+_SUFFIX = re.compile(r"(?:jr|sr|ii|iii|iv)\.?", re.IGNORECASE)
+
+
+def _first_name_first(name: str) -> str:
+    """``"Hu, Edward J."`` -> ``"Edward J. Hu"`` (one comma: family name first, as Zotero's
+    CSV, RIS and reference managers write names); ``"King, Jr."`` and other names as they
+    are."""
+    family, comma, given = name.partition(",")
+    if not comma or "," in given or not given.strip() or _SUFFIX.fullmatch(given.strip()):
+        return name
+    return f"{given.strip()} {family.strip()}"
 
 
 def _name_object(item: dict, attr: str) -> str:
@@ -294,7 +406,10 @@ def _url(value: str, attr: str) -> str:
 
 def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
-    what the URLs and an arXiv DOI name."""
+    what the URLs name; without a URL, one written in ``howpublished``, a note or Zotero's
+    ``extra``; without an arXiv id, one a venue (``arXiv preprint arXiv:2106.09685``), DBLP's
+    ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
+    arXiv id of an arXiv DOI."""
     out: dict[str, str] = {}
     parsers = {"doi": parse_doi, "arxiv_id": parse_arxiv_id,
                "openreview_id": parse_openreview_id}
@@ -311,6 +426,20 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
             out[attr] = _url(value, attr)
             for key, found in ids_in_url(out[attr]).items():
                 out.setdefault(key, found)
+    if "url" not in out:  # classic BibTeX's howpublished = {\url{...}}, a URL in a note
+        for attr in ("howpublished", "comment", "extra"):
+            url = url_in_text(_text(f, attr))
+            if url:
+                out["url"] = url
+                for key, found in ids_in_url(url).items():
+                    out.setdefault(key, found)
+                break
+    if "arxiv_id" not in out:
+        for attr in ("venue", "volume", "extra", "comment", "howpublished"):
+            found = arxiv_id_in_text(_text(f, attr))
+            if found:
+                out["arxiv_id"] = found
+                break
     if "doi" in out and "arxiv_id" not in out and (arxiv := arxiv_id_of_doi(out["doi"])):
         out["arxiv_id"] = arxiv
     return out
@@ -320,7 +449,8 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
     """``(year, ISO date)`` from ``date`` (or ``year`` and ``month``)."""
     date = _parse_date(f["date"]) if "date" in f else ""
     year_text = _text(f, "year")
-    if not year_text and not date and (m := _VENUE_YEAR.search(_text(f, "venue"))):
+    if not year_text and not date and (
+            m := _VENUE_YEAR.search(_text(f, "venue") or _text(f, "venueid"))):
         year_text = m.group(0)  # "ICLR 2021 Oral" names its year
     if year_text:
         if not re.fullmatch(r"\d{4}", year_text) or not _calendar_date(year_text):
@@ -427,6 +557,6 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                 else "mojibake repaired (ftfy)")
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
                                                   f"{what}: {repair.detail}",
-                              repair=True))
+                              kind="repair"))
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
+from generator.text.urls import normalize_url
+
 _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _DOI_PREFIX = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", re.IGNORECASE)
 _ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(?:v\d+)?")
@@ -138,3 +140,30 @@ def doi_url(doi: str) -> str:
 def openreview_url(forum_id: str) -> str:
     """The OpenReview forum page: ``https://openreview.net/forum?id=...``."""
     return f"https://openreview.net/forum?id={forum_id}"
+
+
+# An arXiv id written inside other text: "arXiv preprint arXiv:2106.09685", "arXiv: 2106.09685v2"
+# (Zotero's Extra), DBLP's CoRR volume "abs/2106.09685", "arXiv:hep-th/9901001".
+_ARXIV_IN_TEXT = re.compile(
+    r"(?:\barxiv\s*:\s*|\babs/|arxiv\.org/(?:abs|pdf)/)"
+    r"(\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?(?![\d.])", re.IGNORECASE)
+_URL_IN_TEXT = re.compile(r"\\url\{([^{}\s]+)\}|(https?://[^\s{}<>\"]+)")
+_TEX_URL_ESCAPE = re.compile(r"\\([_%&#~])")
+
+
+def arxiv_id_in_text(text: str) -> str:
+    """The arXiv id a text names after ``arXiv:``, ``abs/`` or an arXiv URL (version
+    removed), or ``""``: ``"arXiv preprint arXiv:2106.09685"`` -> ``"2106.09685"``."""
+    m = _ARXIV_IN_TEXT.search(text)
+    return m.group(1) if m else ""
+
+
+def url_in_text(text: str) -> str:
+    """The first http(s) URL a text holds, as ``\\url{...}`` or bare (TeX's ``\\_``-style
+    escapes undone, a trailing sentence mark dropped), normalised; ``""`` without one."""
+    for m in _URL_IN_TEXT.finditer(text):
+        raw = _TEX_URL_ESCAPE.sub(r"\1", m.group(1) or m.group(2).rstrip(".,;:)]"))
+        url = normalize_url(raw)
+        if url:
+            return url
+    return ""

@@ -1,7 +1,10 @@
 """JSON documents (``.json``): an array of record objects, or an object holding one under
-``notes`` (an OpenReview API response), ``papers``, ``records`` or ``items`` (field names:
-``generator.read.fields``; OpenReview notes: ``generator.read.openreview``). JSON does not say
-on which line an element starts, so records are named by their position (``record 3``)."""
+``notes`` (an OpenReview API response), ``papers``, ``records``, ``items``, ``data``
+(Semantic Scholar) or ``results`` (OpenAlex), a Crossref response (``{"message": {"items":
+[...]}}`` or one work), or one note, work or paper (field names: ``generator.read.fields``;
+OpenReview notes: ``generator.read.openreview``; API records: ``generator.read.scholarly``).
+JSON does not say on which line an element starts, so records are named by their position
+(``record 3``)."""
 
 from __future__ import annotations
 
@@ -11,10 +14,13 @@ from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile
 from generator.read.openreview import is_note, json_record, loads
+from generator.read.scholarly import is_openalex, is_semantic_scholar
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
-LIST_KEYS = ("notes", "papers", "records", "items")
+# The array of records in an API response: OpenReview's "notes", Semantic Scholar's "data",
+# OpenAlex's "results", Crossref's "message" -> "items".
+LIST_KEYS = ("notes", "papers", "records", "items", "data", "results")
 
 
 def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
@@ -52,12 +58,16 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
 def _items(document: object, shown: str) -> list:
     if isinstance(document, list):
         return document
+    if isinstance(document, dict) and isinstance(document.get("message"), dict):
+        document = document["message"]  # Crossref: {"status": "ok", "message": ...}
+        if not isinstance(document.get("items"), list):
+            return [document]  # one work
     if isinstance(document, dict):
         for key in LIST_KEYS:
             if isinstance(document.get(key), list):
                 return document[key]
-        if is_note(document):  # a single note
-            return [document]
+        if is_note(document) or is_openalex(document) or is_semantic_scholar(document):
+            return [document]  # a single note, work or paper
     raise InputError(shown, None, "expected a JSON array of records, or an object with a "
                                   + " / ".join(repr(k) for k in LIST_KEYS) + " array")
 

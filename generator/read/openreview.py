@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 
 from generator.errors import InputError
 from generator.read.fields import field_names, to_abstract
+from generator.read.scholarly import flatten_scholarly
 from generator.records import Abstract, Notice, Source
 
 SITE = "https://openreview.net"
@@ -99,7 +100,8 @@ def loads(text: str) -> object:
 def json_record(value: object, source: Source, default: str, shown: str,
                 notices: list[Notice]) -> Abstract:
     """One element of a JSON or JSON Lines file as an ``Abstract``: an object, flattened first
-    when it is an OpenReview note (``generator.read.fields.to_abstract``).
+    when it is an OpenReview note or a scholarly API's record (``generator.read.scholarly``),
+    then read by ``generator.read.fields.to_abstract``.
 
     Raises:
         InputError: the element is not an object, names a field twice (``JsonObject``), or
@@ -116,5 +118,5 @@ def json_record(value: object, source: Source, default: str, shown: str,
     if repeated:
         raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
                                              f"twice: {', '.join(repeated)}")
-    return to_abstract(flatten(value) if is_note(value) else value, source, default, shown,
-                       notices)
+    return to_abstract(flatten(value) if is_note(value) else flatten_scholarly(value), source,
+                       default, shown, notices)

@@ -1,4 +1,5 @@
-"""Tables with a header row: CSV (``.csv``, comma-separated) and TSV (``.tsv``, tab-separated),
+"""Tables with a header row: CSV (``.csv``, comma-separated, or the delimiter ``csv.Sniffer``
+detects: ``;`` as Excel writes in many locales, ``|``, tab) and TSV (``.tsv``, tab-separated),
 read with Python's ``csv`` module (RFC 4180 quoting: a quoted field may hold the delimiter,
 line breaks and doubled quotes). The header names the fields (``generator.read.fields``);
 every following non-empty row is one record, named by its number and the line it starts on.
@@ -20,7 +21,7 @@ DELIMITERS = {".csv": ",", ".tsv": "\t"}
 
 
 def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
-    """Read one ``.csv`` or ``.tsv`` file (the delimiter from its extension).
+    """Read one ``.csv`` or ``.tsv`` file (the delimiter detected: ``sniff_delimiter``).
 
     Args:
         data: the file's bytes.
@@ -33,7 +34,7 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
             fields cannot be used.
     """
     text = decode(data, shown)
-    delimiter = DELIMITERS.get(name[name.rfind("."):].lower(), ",")
+    delimiter = sniff_delimiter(text, DELIMITERS.get(name[name.rfind("."):].lower(), ","))
     # The csv module refuses a cell over 131,072 characters (a guard of its own, not RFC
     # 4180); no cell can be longer than the file, so that is the limit (it only ever grows).
     csv.field_size_limit(max(csv.field_size_limit(), len(text)))
@@ -61,13 +62,33 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
                 notices.append(Notice(shown, start, f"{source.describe(line=False)}: "
                                       f"{len(row)} cell{'s' if len(row) != 1 else ''}, but "
                                       f"the header names {len(header)} (read as empty; a "
-                                      "line break in an unquoted cell?)"))
+                                      "line break in an unquoted cell?)", kind="short-row"))
             record = dict(zip(header, row, strict=False))
             records.append(to_abstract(record, source, default, shown, notices))
     except csv.Error as exc:
         kind = "TSV" if delimiter == "\t" else "CSV"
         raise InputError(shown, reader.line_num or None, f"not {kind}: {exc}") from None
     return ParsedFile(default, tuple(records), tuple(notices))
+
+
+def sniff_delimiter(text: str, default: str) -> str:
+    """The delimiter of a table: ``csv.Sniffer``'s guess among ``, ; <tab> |`` from its first
+    lines (Excel writes ``;`` in locales whose decimal mark is a comma), kept only when it
+    splits the header into more cells than ``default`` (the extension's) does; else
+    ``default``."""
+    sample = text[:_SAMPLE]
+    try:
+        found = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+    except csv.Error:
+        return default
+    if found == default:
+        return default
+    first = next((line for line in sample.split("\n") if line.strip()), "")
+    cells = [next(csv.reader([first], delimiter=d), []) for d in (found, default)]
+    return found if len(cells[0]) > len(cells[1]) else default
+
+
+_SAMPLE = 16384  # characters the sniffer sees: the header and the first rows
 
 
 def _header(row: list[str], shown: str, line: int) -> list[str]:

@@ -70,7 +70,7 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
     text, repairs = repair_text(text)
     notices = tuple(Notice(shown, r.line, f"control characters: {r.detail}"
                            if r.kind == "control" else f"mojibake repaired (ftfy): {r.detail}",
-                           repair=True)
+                           kind="repair")
                     for r in repairs)
     paragraphs: list[tuple[int, str]] = []
     current: list[str] = []
@@ -97,7 +97,7 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
                 f"first paragraph {first!r} may be the collection's name or an abstract "
                 f"({verdict.reason}): kept as an abstract, and the collection is named "
                 f"{collection!r} after the file; write the name as '# Name' to make it the "
-                "header")),)
+                "header"), kind="header"),)
     return SeedText(collection_from_filename(name), tuple(paragraphs), notices)
 
 

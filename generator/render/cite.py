@@ -9,7 +9,8 @@ The BibTeX entry (``bibtex_entry``):
   them), or for a paper without authors that word and the paper id (``fastvid-3f1c2a``);
 * ``title``, ``author`` (names joined with `` and ``), the venue as ``booktitle``
   (``journal`` for an article, ``howpublished`` otherwise: a plain abstract's collection),
-  ``year``, ``month`` (BibTeX's month macro, from a date with a month), ``doi``, ``eprint``
+  ``year``, ``month`` (BibTeX's month macro, from a date with a month), ``pages`` (a range
+  written ``12--20``), ``doi``, ``eprint``
   with ``archivePrefix = {arXiv}``, and ``url``: the given URL, else the OpenReview forum,
   else the digest's own page (absolute, only when ``site_url`` is set); a plain abstract's
   entry notes that its title was derived from the abstract.
@@ -78,6 +79,7 @@ def bibtex_entry(p: Paper, site_url: str | None) -> str:
             "" if meta.title else _escape(f.abstract.collection))),
         ("year", str(meta.year) if meta.year else ""),
         ("month", _month(meta.date)),
+        ("pages", meta.pages if given else _page_range(meta.pages)),
         ("doi", meta.doi),
         ("eprint", meta.arxiv_id),
         ("archivePrefix", "arXiv" if meta.arxiv_id else ""),
@@ -113,6 +115,12 @@ def reference(p: Paper) -> str:
 def _sentence(text: str) -> str:
     """``text`` ending in one full stop: none added after ``.``, ``?`` or ``!``."""
     return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _page_range(pages: str) -> str:
+    """A page range as BibTeX writes it: ``12-20`` and ``12–20`` -> ``12--20``; other text
+    (``e1234``) as given."""
+    return re.sub(r"(?<=\w)\s*(?:-|\u2013|\u2014)\s*(?=\w)", "--", pages)
 
 
 def _month(date: str) -> str:

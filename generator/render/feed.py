@@ -1,9 +1,10 @@
 """An Atom feed of the digest's papers (``feed.xml``), written with feedgen.
 
 Deterministic for a given input, so an unchanged digest rewrites nothing: entry ids are
-``urn:paper-digest:<paper id>`` and every ``updated`` stamp is the newest seed file's
-modification time (passed in). Papers with a given date come first, newest first, and carry it
-as ``published``; the others follow in input order. Links are absolute under ``site_url`` when
+``urn:paper-digest:<paper id>``. Papers with a given date come first, newest first, and carry
+it as ``published`` and ``updated`` (the paper's own date, not the build's); the others follow
+in input order and, like the feed itself, are stamped with the newest seed file's modification
+time (passed in). Links are absolute under ``site_url`` when
 it is set, else relative to the feed (Atom resolves them against the feed's own address, RFC
 4287 section 4.2.7.1).
 """
@@ -61,11 +62,13 @@ def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
         entry.id(f"urn:paper-digest:{p.id}")
         entry.title(p.title)
         entry.link(href=base + p.url, rel="alternate")
-        entry.updated(updated)
         date = p.facts.abstract.meta.date
         if date:
             year, month, day = (_date_key(date)[0], *(max(1, n) for n in _date_key(date)[1:]))
             entry.published(datetime(year, month, day, tzinfo=timezone.utc))
+            entry.updated(datetime(year, month, day, tzinfo=timezone.utc))
+        else:
+            entry.updated(updated)
         for name in p.facts.authors:
             entry.author(name=name)
         entry.summary(p.facts.plain_highlight or p.title)

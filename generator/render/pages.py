@@ -106,12 +106,15 @@ def paper_link_name(link: Link, f: PaperFacts) -> str:
 
 
 def byline_parts(f: PaperFacts, meta: Metadata) -> list[str]:
-    """The venue and date shown after the authors; the year alone is left out when the venue
-    names it already (``NeurIPS 2017``)."""
+    """The venue and date shown after the authors, and the status a record states
+    (``Withdrawn``, ``Desk-rejected``, ``Retracted``: ``Metadata.status``); the year alone is
+    left out when the venue names it already (``NeurIPS 2017``)."""
     parts = [f.venue] if f.venue else []
     date = meta.date or (str(meta.year) if meta.year else "")
     if date and not (date == str(meta.year) and date in f.venue):
         parts.append(date)
+    if meta.status:
+        parts.append(meta.status.capitalize())
     return parts
 
 
@@ -143,6 +146,7 @@ def paper_entry(paper: Paper) -> dict:
         "venue": f.venue or None,
         "year": meta.year,
         "date": meta.date or None,
+        "status": meta.status or None,
         "doi": meta.doi or None,
         "arxiv_id": meta.arxiv_id or None,
         "openreview_id": meta.openreview_id or None,

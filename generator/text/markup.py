@@ -330,7 +330,7 @@ class _Scanner:
                 self.open_quote = False
                 return "’"
         if c == "~":
-            return " "
+            return " " if is_tie(src, i) else "~"
         return c
 
     def _group(self) -> list[Token] | None:
@@ -595,6 +595,26 @@ def _roman(n: int) -> str:
             out, n = out + letters, n - value
     return out
 
+
+
+# A tie joins the word or closing punctuation before it to what follows: "Fig.~3",
+# "et al.~[4]", "Section~\ref{x}", "}~\cite". A "~" after a space, an opening bracket or at
+# the start, or before a space, is the text's own sign for "about" ("~3x", "(~1B)", " ~ 10").
+_TIE_LEFT = re.compile(r"[\w.,;:)\]}'’]")
+_TIE_RIGHT = re.compile(r"\\(?:[cC]ite[a-z]*|[a-z]*ref|footnote)\b")
+
+
+def is_tie(src: str, i: int) -> bool:
+    """True when the ``~`` at ``src[i]`` is TeX's tie (a non-breaking space), False when it is
+    the character itself (read as "approximately"). The rule (README "Input format"): a tie
+    is written between two non-space characters, the first a word character or closing
+    punctuation (``_TIE_LEFT``), or before a reference command (``~\\cite{x}``)."""
+    if _TIE_RIGHT.match(src, i + 1):
+        return True
+    before = src[i - 1:i]
+    after = src[i + 1:i + 2]
+    return bool(before) and bool(_TIE_LEFT.match(before)) and bool(after) \
+        and not after.isspace()
 
 def _url_label(raw: str) -> str:
     """How a URL as written is shown: its LaTeX escapes and tilde spellings undone."""

@@ -56,7 +56,8 @@ def test_override_title_tags_highlight(tmp_path):
     ("0123456789ab:\n  title: X\n", "overrides.yml:1: unknown paper id '0123456789ab'"),
     ("{pid}:\n  titel: X\n",
      "overrides.yml:2: {pid}: unknown option 'titel' (known: title, tags, highlight)"),
-    ("{pid}:\n  tags: [Vidoe]\n", "overrides.yml:1: {pid}: unknown tag 'Vidoe'"),
+    ("{pid}:\n  tags: [Vidoe]\n",
+     "overrides.yml:2: {pid}: unknown tag 'Vidoe' (the taxonomy's tags: "),
     ("{pid}:\n  tags: Video\n", "overrides.yml:2: {pid}: tags: Expected a list of items"),
     ("# comment\n\n{pid}:\n  title: ''\n",
      "overrides.yml:4: {pid}: title: must be a non-empty string"),
@@ -69,4 +70,28 @@ def test_bad_override_is_a_clear_error(tmp_path, body, message):
         generate(config)
     assert str(err.value).endswith(message.format(pid=pid)) or \
         message.format(pid=pid) in str(err.value)
+    assert not config.docs_dir.exists()
+
+
+def test_every_override_error_is_reported_in_one_run(tmp_path):
+    """All errors of overrides.yml at once, each with its line; an unknown tag lists the
+    taxonomy's tags (issue 22)."""
+    from generator.config.taxonomy import load_taxonomy
+
+    pid = _fastvid_id(tmp_path)
+    config = _config(tmp_path / "schema", f"{pid}:\n  titel: X\nabcdef123456:\n  tags: Video\n")
+    with pytest.raises(InputError) as err:
+        generate(config)
+    lines = str(err.value).splitlines()
+    assert [line.split(": ", 1)[0][-15:] for line in lines] == ["overrides.yml:2",
+                                                                "overrides.yml:4"]
+    config = _config(tmp_path / "ids", f"0123456789ab:\n  title: X\n{pid}:\n"
+                                       "  title: Y\n  tags: [Vidoe, Efficiency, Audoi]\n")
+    with pytest.raises(InputError) as err:
+        generate(config)
+    names = ", ".join(sorted(load_taxonomy(ROOT / "taxonomy.yml").names))
+    assert [line.split("overrides.yml", 1)[1] for line in str(err.value).splitlines()] == [
+        ":1: unknown paper id '0123456789ab'",
+        f":5: {pid}: unknown tag 'Vidoe' (the taxonomy's tags: {names})",
+        f":5: {pid}: unknown tag 'Audoi' (the taxonomy's tags: {names})"]
     assert not config.docs_dir.exists()

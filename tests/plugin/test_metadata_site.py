@@ -45,7 +45,8 @@ def test_every_format_builds_strict_without_warnings(mixed_project: Path) -> Non
     assert "warnings: 0" in log and "WARNING" not in log
     for path in EXAMPLES.iterdir():
         assert f"  {path.name}: " in log
-    assert "merged: 1 record joined a paper read before" in log
+    merged = sum(len(p.sources) - 1 for p in read_seeds(EXAMPLES).abstracts)
+    assert f"merged: {merged} records joined a paper read before" in log
     assert "without an abstract: " in log
     papers = json.loads((mixed_project / "site" / "papers.json").read_text(encoding="utf-8"))
     seeds = sum(1 for p in papers if p["sources"][0]["file"].endswith(".txt"))
@@ -152,18 +153,35 @@ def test_bad_file_leaves_the_previous_site(mixed_project: Path, tmp_path: Path) 
     assert files() == before
 
 
-def test_repaired_characters_do_not_fail_a_strict_build(project_copy: Path) -> None:
+def test_handled_notices_do_not_fail_a_strict_build(project_copy: Path) -> None:
     """A control character or mojibake in real input is repaired and reported, but is no
     MkDocs warning: `paper-digest build` (--strict) completes (it aborted with one warning a
-    repair on the 4,400 real abstracts, 131 of them). Other notices stay warnings."""
+    repair on the 4,400 real abstracts, 131 of them). So do the other handled conditions of
+    the notice policy (issue 22): one abstract in two .txt files, an empty file, an unsure
+    first line, two versions of an arXiv paper in one Atom file."""
     seeds = project_copy / "seeds"
     (seeds / "z.jsonl").write_text(
         json.dumps({"title": "Control", "abstract": "We quanti\u0002fy the gap."}) + "\n"
         + json.dumps({"title": "Mojibake", "abstract": "We study the model\u00e2\u20ac\u2122s"
                                                        " bias."}) + "\n", encoding="utf-8")
+    shared = "We measure how often a shared abstract is merged into one page.\n"
+    (seeds / "za.txt").write_text("Coll A\n\n" + shared, encoding="utf-8")
+    (seeds / "zb.txt").write_text("Papers I liked\n\n" + shared, encoding="utf-8")
+    (seeds / "zc.txt").write_bytes(b"")
+    entry = ("<entry><id>http://arxiv.org/abs/2401.01234v{0}</id><updated>2024-0{0}-02T00:00:00Z"
+             "</updated><title>Title v{0}</title><summary>Abstract of v{0}.</summary></entry>")
+    (seeds / "zd.atom").write_text(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>q</title><id>q</id><updated>'
+        '2024-03-01T00:00:00Z</updated>' + entry.format(1) + entry.format(2) + "</feed>",
+        encoding="utf-8")
     proc = run_build(project_copy)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "repaired: 2 lines (control characters removed, mojibake undone)" in proc.stdout
+    for line in ("repaired (control characters removed, mojibake undone): 2",
+                 "duplicates (the same paper twice: one page lists each source): 1",
+                 "empty files (no abstracts or records): 1",
+                 "first lines kept as abstracts (write '# Name' for a header): 1",
+                 "older versions (an arXiv version replaced by a later one): 1"):
+        assert line in proc.stdout.splitlines()
     assert ("seeds/z.jsonl:1: record 1: abstract: control characters: U+0002 at column 10 "
             "removed") in proc.stdout
     assert "warnings: 0" in proc.stdout
@@ -172,9 +190,9 @@ def test_repaired_characters_do_not_fail_a_strict_build(project_copy: Path) -> N
     texts = {p["title"]: p["abstract"] for p in papers}
     assert texts["Control"] == "We quantify the gap."
     assert texts["Mojibake"] == "We study the model’s bias."
-    # A duplicate is still a warning, and --strict still fails on it.
-    (seeds / "z2.jsonl").write_text(json.dumps({"title": "C2", "abstract": "x y z."})
-                                    + "\n" + json.dumps({"title": "C2", "abstract": "x y z."})
-                                    + "\n", encoding="utf-8")
+    assert "Title v2" in texts and "Title v1" not in texts
+    # Content left unread is still a warning, and --strict still fails on it.
+    (seeds / "more").mkdir()
     proc = run_build(project_copy)
-    assert proc.returncode == 1 and "WARNING" in proc.stderr and "duplicate of" in proc.stderr
+    assert proc.returncode == 1 and "WARNING" in proc.stderr and "a folder: not read" in \
+        proc.stderr

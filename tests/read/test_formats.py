@@ -38,7 +38,7 @@ def examples():
 def test_every_example_file_has_a_reader() -> None:
     """examples/ ships one file per format, and each is read by its extension's reader."""
     suffixes = {p.suffix for p in EXAMPLES.iterdir()}
-    assert suffixes == {".jsonl", ".json", ".csv", ".tsv", ".bib", ".atom"}
+    assert suffixes == {".jsonl", ".json", ".csv", ".tsv", ".bib", ".atom", ".ris"}
     assert suffixes <= set(READERS)
 
 
@@ -106,7 +106,7 @@ def test_openreview_examples(examples) -> None:
     lora = examples["LoRA: Low-Rank Adaptation of Large Language Models"]
     assert lora.meta.openreview_id == "nZeVKeeFYf9"
     assert lora.meta.pdf == "https://openreview.net/pdf?id=nZeVKeeFYf9"
-    assert (lora.meta.date, lora.collection) == ("2022-01-28", "ICLR 2022 Poster")
+    assert (lora.meta.date, lora.collection) == ("2022-01-28", "ICLR 2022")  # poster: no collection
     assert lora.meta.code == ("https://github.com/microsoft/LoRA",)
     vit = examples["An Image is Worth 16x16 Words: Transformers for Image Recognition at Scale"]
     assert vit.meta.openreview_id == "YicbFdNTTy"
@@ -122,7 +122,9 @@ def test_same_paper_in_two_files_is_one_record(examples) -> None:
     assert [s.file for s in ddpm.sources] == ["papers.bib", "papers.jsonl"]
     assert ddpm.meta.cite_key == "ho2020denoising" and ddpm.meta.code
     assert ddpm.text.startswith("We show that diffusion probabilistic models")
-    assert seeds.merged == 1 and seeds.differing == 0 and seeds.notices == ()
+    # DDPM (papers.bib, papers.jsonl); Mamba and Attention (arxiv.atom / papers.json and the
+    # Google Scholar and DBLP entries of scholar.bib, by their arXiv ids)
+    assert seeds.merged == 3 and seeds.differing == 0 and seeds.notices == ()
     assert len(seeds.abstracts) == sum(f.abstracts for f in seeds.files) - seeds.merged
 
 
@@ -136,8 +138,11 @@ def test_field_aliases_and_kinds() -> None:
     assert e.meta.keywords == ("a", "b")
     assert e.meta.code == ("https://github.com/o/r",)
     assert (e.meta.date, e.meta.openreview_id) == ("2023-12", "abcdefgh")
-    assert read_entry({"title": "T", "authors": "A; B, C"}).meta.authors == ("A", "B, C")
-    assert read_entry({"title": "T", "authors": "A, B"}).meta.authors == ("A", "B")
+    # "Family, Given" between semicolons (Zotero, RIS) is put given name first
+    assert read_entry({"title": "T", "authors": "A; Lee, Bo"}).meta.authors == ("A", "Bo Lee")
+    assert read_entry({"title": "T", "authors": "Ann Lee, Bo Li"}).meta.authors == (
+        "Ann Lee", "Bo Li")
+    assert read_entry({"title": "T", "authors": "He, Kaiming"}).meta.authors == ("Kaiming He",)
     assert read_entry({"title": "T", "date": {"date-parts": [[2020, 5, 1]]}}).meta.date == \
         "2020-05-01"
     assert read_entry({"title": "T", "date": "2020-05-01T10:00:00Z"}).meta.date == "2020-05-01"

@@ -73,12 +73,14 @@ def test_collection_from_filename() -> None:
 
 
 def test_empty_file_gives_notice_and_no_abstracts(tmp_path: Path) -> None:
-    """An empty file yields no abstracts and one notice naming it."""
+    """An empty file yields no abstracts and one summary notice naming it (handled, no
+    warning: a strict build goes on)."""
     _write(tmp_path, "empty.txt", b"")
     seeds = read_seeds(tmp_path, "seeds")
     assert seeds.abstracts == ()
     assert seeds.notices == (Notice("seeds/empty.txt", None,
-                                    "no abstracts (empty or header-only file)"),)
+                                    "no abstracts (empty or header-only file)", kind="empty"),)
+    assert not seeds.notices[0].warns
     assert seeds.files[0].abstracts == 0
 
 
@@ -97,8 +99,8 @@ def test_invalid_utf8_error_names_file_line_offset(tmp_path: Path) -> None:
     _write(tmp_path, "bad.txt", b"Header\n\nabc\n\xff def\n")
     with pytest.raises(InputError) as info:
         read_seeds(tmp_path, "seeds")
-    assert str(info.value) == ("seeds/bad.txt:4: not valid UTF-8 (byte offset 12): "
-                               "invalid start byte")
+    assert str(info.value).startswith("seeds/bad.txt:4: not valid UTF-8 (byte offset 12): "
+                                      "invalid start byte; it looks like cp1252")
     assert info.value.line == 4
 
 
@@ -117,7 +119,7 @@ def test_missing_folder(tmp_path: Path) -> None:
 
 
 def test_duplicate_within_file(tmp_path: Path) -> None:
-    """The same abstract twice in a file: one record, two sources, one notice."""
+    """The same abstract twice in a file: one record, two sources, one summary notice."""
     _write(tmp_path, "a.txt", b"Coll\n\nSame text here.\n\nOther.\n\nSame   text\nhere.\n")
     seeds = read_seeds(tmp_path, "seeds")
     assert seeds.abstracts == (
@@ -125,7 +127,9 @@ def test_duplicate_within_file(tmp_path: Path) -> None:
         Abstract("Other.", "Coll", (Source("a.txt", 2, 5),)),
     )
     assert seeds.notices == (Notice("seeds/a.txt", 7,
-                                    "duplicate of a.txt abstract 1; one page lists both sources"),)
+                                    "duplicate of a.txt abstract 1; one page lists both sources",
+                                    kind="duplicate"),)
+    assert not seeds.notices[0].warns
 
 
 def test_duplicate_across_files(tmp_path: Path) -> None:

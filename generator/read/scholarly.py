@@ -1,0 +1,154 @@
+"""Records of scholarly APIs (saved to ``.json`` or ``.jsonl``) -> flat records for
+``generator.read.fields``. Each API nests what the digest reads; ``SHAPES`` recognises a
+record by the keys only that API writes and flattens it:
+
+* **Semantic Scholar** (Graph API ``paper`` objects, a search's ``{"data": [...]}``, a batch's
+  bare array): ``paperId``/``externalIds``; ``externalIds.ArXiv``/``DOI`` the identifiers,
+  ``openAccessPdf.url`` the PDF, ``publicationDate`` the date, ``journal.name``/``pages`` when
+  no ``venue`` is given, ``authors[].name``.
+* **OpenAlex** works (``{"results": [...]}`` or one work): ``abstract_inverted_index`` (word ->
+  positions) rebuilt to the abstract's text, ``display_name``, ``authorships[].author.
+  display_name``, ``publication_date``, ``ids.doi``, ``primary_location.source.display_name``
+  (the venue) and ``landing_page_url``/``pdf_url``, an arXiv landing page in any of
+  ``locations`` (the arXiv id), ``biblio`` pages, ``is_retracted``.
+* **Crossref** works (``{"message": {...}}`` or ``{"message": {"items": [...]}}``) and CSL JSON
+  from DOI content negotiation: ``title`` and ``container-title`` as lists (the first is used),
+  the abstract's JATS XML (``<jats:p>``) read as text by the standard library's HTML parser
+  (``generator.read.markup_text``), ``issued``/``published`` date parts, ``URL``, ``page``.
+
+A record of no known shape is read as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from generator.read.markup_text import markup_to_text
+
+Record = Mapping[str, object]
+
+
+def _first(value: object) -> object:
+    """The first element of a list (Crossref writes ``title`` and ``container-title`` as
+    lists), else the value."""
+    if isinstance(value, list):
+        return next((v for v in value if v), None)
+    return value
+
+
+def _get(record: object, *path: str) -> object:
+    """``record[path[0]][path[1]]...``, ``None`` where a step is missing or not an object."""
+    for key in path:
+        if not isinstance(record, Mapping):
+            return None
+        record = record.get(key)
+    return record
+
+
+def is_semantic_scholar(record: Record) -> bool:
+    return "paperId" in record or isinstance(record.get("externalIds"), Mapping)
+
+
+def semantic_scholar(record: Record) -> dict[str, object]:
+    """A Semantic Scholar paper as a flat record (module docstring)."""
+    out = {k: v for k, v in record.items()
+           if k not in ("externalIds", "openAccessPdf", "journal", "authors", "url")}
+    ids = record.get("externalIds") or {}
+    if isinstance(ids, Mapping):
+        out["arxiv_id"] = ids.get("ArXiv")
+        out["doi"] = ids.get("DOI")
+    out["pdf"] = _get(record, "openAccessPdf", "url")
+    out["date"] = record.get("publicationDate")
+    out["venue"] = record.get("venue") or _get(record, "journal", "name")
+    out["pages"] = _get(record, "journal", "pages")
+    authors = record.get("authors")
+    if isinstance(authors, list):
+        out["authors"] = [a.get("name") if isinstance(a, Mapping) else a for a in authors]
+    # The paper's page on semanticscholar.org: its own URL when nothing better is given.
+    out["url"] = record.get("url")
+    return out
+
+
+def is_openalex(record: Record) -> bool:
+    ident = record.get("id")
+    return "abstract_inverted_index" in record or "authorships" in record or (
+        isinstance(ident, str) and ident.startswith("https://openalex.org/"))
+
+
+def inverted_index_text(index: object) -> str:
+    """OpenAlex's ``abstract_inverted_index`` (``{"word": [positions]}``) as the text: each
+    word at its positions, joined by single spaces (OpenAlex keeps no other spacing)."""
+    if not isinstance(index, Mapping):
+        return ""
+    placed: dict[int, str] = {}
+    for word, positions in index.items():
+        if isinstance(positions, list):
+            for p in positions:
+                if isinstance(p, int):
+                    placed[p] = word
+    return " ".join(placed[p] for p in sorted(placed))
+
+
+def openalex(record: Record) -> dict[str, object]:
+    """An OpenAlex work as a flat record (module docstring)."""
+    primary = record.get("primary_location") or {}
+    out: dict[str, object] = {
+        "title": record.get("title") or record.get("display_name"),
+        "abstract": inverted_index_text(record.get("abstract_inverted_index")) or None,
+        "authors": [_get(a, "author", "display_name") for a in record.get("authorships") or ()
+                    if _get(a, "author", "display_name")],
+        "date": record.get("publication_date") or record.get("publication_year"),
+        "doi": record.get("doi") or _get(record, "ids", "doi"),
+        "venue": _get(primary, "source", "display_name"),
+        "url": _get(primary, "landing_page_url"),
+        "pdf": _get(primary, "pdf_url"),
+        "is_retracted": record.get("is_retracted"),
+        "keywords": [k.get("display_name") for k in record.get("keywords") or ()
+                     if isinstance(k, Mapping) and k.get("display_name")] or None,
+        "type": record.get("type_crossref") or record.get("type"),
+    }
+    first, last = _get(record, "biblio", "first_page"), _get(record, "biblio", "last_page")
+    if first:
+        out["pages"] = f"{first}--{last}" if last and last != first else first
+    for location in [primary, *(record.get("locations") or ())]:
+        page = _get(location, "landing_page_url")
+        if isinstance(page, str) and "arxiv.org/abs/" in page:
+            out["arxiv_id"] = page
+            break
+    return out
+
+
+def is_crossref(record: Record) -> bool:
+    return ("DOI" in record and ("container-title" in record or "issued" in record
+                                 or "published" in record)) or isinstance(
+        record.get("title"), list)
+
+
+def crossref(record: Record) -> dict[str, object]:
+    """A Crossref work or CSL JSON item as a flat record (module docstring)."""
+    out = dict(record)
+    out["title"] = _first(record.get("title"))
+    out["container-title"] = _first(record.get("container-title"))
+    abstract = record.get("abstract")
+    if isinstance(abstract, str) and "<" in abstract:
+        out["abstract"] = markup_to_text(abstract, drop_heading="abstract")
+    if "issued" not in record and "published" in record:
+        out["issued"] = record["published"]
+    out.pop("published", None)  # a CSL date object: "issued" is read instead
+    return out
+
+
+# (recognise, flatten), first match wins; OpenReview notes are recognised before these.
+SHAPES: tuple[tuple[Callable[[Record], bool], Callable[[Record], dict[str, object]]], ...] = (
+    (is_semantic_scholar, semantic_scholar),
+    (is_openalex, openalex),
+    (is_crossref, crossref),
+)
+
+
+def flatten_scholarly(record: Record) -> Record:
+    """``record`` flattened by the first of ``SHAPES`` that recognises it, else as it is."""
+    for recognise, flatten in SHAPES:
+        if recognise(record):
+            return flatten(record)
+    return record

@@ -1,0 +1,230 @@
+"""The exports people have (issue 22): reference managers' CSV and RIS, Google Scholar and
+DBLP BibTeX, Semantic Scholar, OpenAlex and Crossref API results; identifiers wherever a format
+hides them; delimiters and encodings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.errors import InputError
+from generator.read import read_seeds
+from generator.read.bibtex import read_bibtex
+from generator.read.fields import read_entry
+from generator.read.jsondoc import read_json
+from generator.read.jsonl import read_jsonl
+from generator.read.ris import read_ris
+from generator.read.tabular import read_table
+from generator.read.text import parse_seed_file
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _example(name: str) -> dict:
+    """The records of one example file, by title."""
+    return {a.meta.title: a for a in read_seeds(EXAMPLES, "examples").abstracts
+            if any(s.file == name for s in a.sources)}
+
+
+# --- reference managers ---------------------------------------------------------------------
+
+def test_zotero_csv_gives_abstract_venue_tags_and_names() -> None:
+    clip = _example("zotero.csv")["Learning Transferable Visual Models From Natural Language "
+                                  "Supervision"]
+    m = clip.meta
+    assert clip.text.startswith("Training an image encoder and a text encoder")
+    assert (m.venue, clip.collection, m.year, m.date) == (
+        "Proceedings of the 38th International Conference on Machine Learning", "ICML 2021",
+        2021, "2021-07-01")
+    assert m.authors == ("Alec Radford", "Jong Wook Kim", "Chris Hallacy")
+    assert m.keywords == ("contrastive learning", "vision-language")  # Manual Tags
+    assert (m.arxiv_id, m.pages, m.entry_type) == ("2103.00020", "8748-8763", "inproceedings")
+
+
+def test_zotero_csv_tilde_is_about() -> None:
+    sam = _example("zotero.csv")["Segment Anything"]
+    assert "~1B masks" in sam.text and sam.meta.arxiv_id == "2304.02643"
+
+
+def test_a_semicolon_csv_is_read() -> None:
+    """What Excel writes in locales with a decimal comma: the delimiter is detected."""
+    data = (b'Title;Authors;Abstract\n"A; B";Lee, Ann;"We test, carefully; twice."\n'
+            b'C;Li, Bo;Plain, with commas.\n')
+    parsed = read_table(data, "excel.csv", "seeds/excel.csv")
+    assert [(r.meta.title, r.meta.authors, r.text) for r in parsed.records] == [
+        ("A; B", ("Ann Lee",), "We test, carefully; twice."),
+        ("C", ("Bo Li",), "Plain, with commas.")]
+
+
+def test_a_comma_csv_with_semicolons_in_cells_stays_comma() -> None:
+    data = b'title,abstract\nA,"x; y; z; w."\nB,"p; q."\n'
+    assert [r.text for r in read_table(data, "x.csv", "x.csv").records] == ["x; y; z; w.",
+                                                                           "p; q."]
+
+
+@pytest.mark.parametrize(("text", "encoding"), [
+    ("Titel\n\nWir stellen ein Verfahren für Müller-Öztürk-Räume vor, das schöner ist.\n",
+     "cp1252"),
+    ("title,abstract\nA,Café déjà vu: the naïve coöperation of élite models.\n", "latin-1")])
+def test_a_file_that_is_not_utf8_is_named_with_its_likely_encoding(text: str, encoding: str
+                                                                   ) -> None:
+    with pytest.raises(InputError) as info:
+        parse_seed_file(text.encode(encoding), "x.txt", "seeds/x.txt")
+    message = str(info.value)
+    assert message.startswith("seeds/x.txt:")
+    assert "it looks like cp1252" in message and "save it as UTF-8" in message
+
+
+def test_ris_example() -> None:
+    records = _example("references.ris")
+    ppo = records["Proximal Policy Optimization Algorithms"]
+    assert (ppo.meta.authors[0], ppo.meta.arxiv_id, ppo.meta.date, ppo.meta.venue) == (
+        "John Schulman", "1707.06347", "2017-07-20", "arXiv")
+    assert ppo.meta.keywords == ("reinforcement learning", "policy gradient")
+    assert ppo.sources[0].line == 1
+    gpt3 = records["Language Models are Few-Shot Learners"]
+    assert (gpt3.collection, gpt3.meta.pages, gpt3.meta.doi, gpt3.meta.entry_type) == (
+        "NeurIPS 2020", "1877--1901", "10.5555/3495724.3495883", "inproceedings")
+    assert gpt3.sources[0].line == 15
+
+
+def test_ris_reference_without_er_is_an_error_naming_the_line() -> None:
+    data = b"TY  - JOUR\nTI  - One\nTY  - JOUR\nTI  - Two\nER  - \n"
+    with pytest.raises(InputError) as info:
+        read_ris(data, "x.ris", "seeds/x.ris")
+    assert str(info.value) == ("seeds/x.ris:3: a reference starts (TY) before the one at line "
+                               "1 ended: add its 'ER  - ' line")
+    with pytest.raises(InputError, match=r"^seeds/x.ris:1: the reference starting here has no"):
+        read_ris(b"TY  - JOUR\nTI  - One\n", "x.ris", "seeds/x.ris")
+    with pytest.raises(InputError, match=r"^seeds/x.ris: not RIS"):
+        read_ris(b"title,abstract\n", "x.ris", "seeds/x.ris")
+
+
+# --- Google Scholar, DBLP, classic BibTeX -----------------------------------------------------
+
+def test_google_scholar_arxiv_entry_gives_the_id_and_merges_with_the_arxiv_record() -> None:
+    records = _example("scholar.bib")
+    mamba = records["Mamba: Linear-Time Sequence Modeling with Selective State Spaces"]
+    assert [s.file for s in mamba.sources] == ["arxiv.atom", "scholar.bib"]
+    [entry] = read_bibtex(b"@article{hu2021lora, title={Lora}, author={Hu, Edward J},\n"
+                          b"  journal={arXiv preprint arXiv:2106.09685}, year={2021}}",
+                          "s.bib", "s.bib").records
+    assert (entry.meta.arxiv_id, entry.meta.venue, entry.collection) == (
+        "2106.09685", "arXiv", "arXiv 2021")
+
+
+def test_dblp_corr_entry_is_arxiv() -> None:
+    attention = _example("scholar.bib")["Attention Is All You Need"]
+    assert attention.meta.arxiv_id == "1706.03762"
+    [entry] = read_bibtex(b"@article{d, title={T}, journal={CoRR}, volume={abs/2106.09685},"
+                          b" year={2021}}", "d.bib", "d.bib").records
+    assert (entry.meta.arxiv_id, entry.meta.venue) == ("2106.09685", "arXiv")
+
+
+def test_howpublished_and_note_urls_are_kept() -> None:
+    tool = _example("scholar.bib")["Transformers: State-of-the-Art Natural Language Processing"]
+    assert tool.meta.url == "https://github.com/huggingface/transformers"
+    [entry] = read_bibtex(b"@misc{w, title={Page}, note={Online at https://example.org/a\\_b.}}",
+                          "w.bib", "w.bib").records
+    assert entry.meta.url == "https://example.org/a_b"
+
+
+# --- scholarly APIs ------------------------------------------------------------------------
+
+def test_semantic_scholar_search_result() -> None:
+    dpo = _example("semantic-scholar.json")[
+        "Direct Preference Optimization: Your Language Model is Secretly a Reward Model"]
+    m = dpo.meta
+    assert (m.arxiv_id, m.pdf, m.date, dpo.collection) == (
+        "2305.18290", "https://arxiv.org/pdf/2305.18290", "2023-05-29", "NeurIPS 2023")
+    assert m.authors == ("Rafael Rafailov", "Archit Sharma")
+
+
+def test_semantic_scholar_bare_array_keeps_its_identifiers() -> None:
+    """A batch result is a bare array: its externalIds still give the arXiv id and DOI."""
+    papers = [{"paperId": "abc", "title": "T", "abstract": "We test.", "venue": "",
+               "externalIds": {"ArXiv": "2401.01234", "DOI": "10.1000/XYZ"},
+               "journal": {"name": "Journal of Tests", "pages": "1-9"}, "year": 2024}]
+    [record] = read_json(json.dumps(papers).encode(), "s2.json", "s2.json").records
+    assert (record.meta.arxiv_id, record.meta.doi, record.meta.venue, record.meta.pages) == (
+        "2401.01234", "10.1000/xyz", "Journal of Tests", "1-9")
+    [line] = read_jsonl(json.dumps(papers[0]).encode(), "s2.jsonl", "s2.jsonl").records
+    assert line.meta == record.meta
+
+
+def test_openalex_work_rebuilds_its_abstract() -> None:
+    fold = _example("openalex.json")["Highly accurate protein structure prediction with "
+                                     "AlphaFold"]
+    assert fold.text == ("A neural network predicts protein structures from their amino-acid "
+                         "sequence with atomic accuracy, often competitive with an experimental "
+                         "experiment.")
+    m = fold.meta
+    assert (m.doi, m.venue, m.pages, m.date, m.authors) == (
+        "10.1038/s41586-021-03819-2", "Nature", "583--589", "2021-07-15",
+        ("John Jumper", "Richard Evans"))
+
+
+def test_openalex_arxiv_location_and_retraction() -> None:
+    work = {"id": "https://openalex.org/W1", "display_name": "T", "is_retracted": True,
+            "abstract_inverted_index": {"b": [1], "a": [0]},
+            "primary_location": {"landing_page_url": "https://example.org/t", "source": None},
+            "locations": [{"landing_page_url": "http://arxiv.org/abs/2401.01234v3"}]}
+    [record] = read_json(json.dumps(work).encode(), "oa.json", "oa.json").records
+    assert (record.text, record.meta.arxiv_id, record.meta.status, record.meta.url) == (
+        "a b", "2401.01234", "retracted", "https://example.org/t")
+
+
+def test_crossref_work_list_strips_jats() -> None:
+    deep = _example("crossref.json")["Deep learning"]
+    assert deep.text.startswith("Deep learning lets models of many processing layers")
+    assert deep.text.endswith("visual object recognition & detection.")
+    assert "<" not in deep.text and "Abstract" not in deep.text
+    assert (deep.meta.venue, deep.meta.date, deep.meta.pages, deep.meta.authors[0]) == (
+        "Nature", "2015-05-27", "436-444", "Yann LeCun")
+
+
+def test_crossref_single_work_and_csl_json() -> None:
+    work = {"status": "ok", "message-type": "work", "message": {
+        "DOI": "10.1000/ABC", "title": ["One Work"], "container-title": ["J"],
+        "issued": {"date-parts": [[2020, 2]]},
+        "abstract": "<jats:p>Text <jats:sub>2</jats:sub> here.</jats:p>"}}
+    [record] = read_json(json.dumps(work).encode(), "cr.json", "cr.json").records
+    assert (record.meta.title, record.meta.doi, record.text, record.meta.date) == (
+        "One Work", "10.1000/abc", "Text 2 here.", "2020-02")
+    csl = [{"DOI": "10.1000/abc", "title": "One Work", "container-title": "J",
+            "issued": {"date-parts": [[2020, 2]]}, "author": [{"family": "Lee", "given": "A"}]}]
+    [item] = read_json(json.dumps(csl).encode(), "csl.json", "csl.json").records
+    assert (item.meta.title, item.meta.authors, item.meta.venue) == ("One Work", ("A Lee",), "J")
+
+
+# --- identifiers wherever they hide --------------------------------------------------------
+
+_NEW_ID = st.from_regex(r"(0[7-9]|1[0-9]|2[0-5])(0[1-9]|1[0-2])\.[0-9]{5}", fullmatch=True)
+
+
+@given(_NEW_ID, st.integers(min_value=1, max_value=9))
+def test_every_spelling_of_an_arxiv_id_is_one_id(number: str, version: int) -> None:
+    """Property: the same arXiv id, however a format writes it, is one identifier."""
+    spellings = [
+        {"arxiv_id": number}, {"arxiv_id": f"arXiv:{number}v{version}"},
+        {"url": f"https://arxiv.org/abs/{number}v{version}"},
+        {"pdf": f"http://arxiv.org/pdf/{number}v{version}.pdf"},
+        {"journal": f"arXiv preprint arXiv:{number}"},
+        {"journal": "CoRR", "volume": f"abs/{number}"},
+        {"extra": f"arXiv: {number}"}, {"doi": f"10.48550/arXiv.{number}"},
+        {"note": f"See arXiv:{number}v{version} for the long version"},
+    ]
+    assert {read_entry({"title": "T", **s}).meta.arxiv_id for s in spellings} == {number}
+
+
+@given(st.from_regex(r"10\.[0-9]{4,6}/[A-Za-z0-9._()-]{1,20}", fullmatch=True))
+def test_every_spelling_of_a_doi_is_one_doi(doi: str) -> None:
+    """Property: DOI prefixes, resolver URLs (with percent-escapes) and case: one DOI."""
+    escaped = "".join(f"%{ord(c):02X}" if c in "()" else c for c in doi)
+    spellings = [doi, doi.upper(), f"doi:{doi}", f"https://doi.org/{doi}",
+                 f"http://dx.doi.org/{escaped}", f"https://doi.org/{escaped.upper()}"]
+    assert {read_entry({"title": "T", "doi": s}).meta.doi for s in spellings} == {doi.lower()}

@@ -1,0 +1,109 @@
+"""The notice policy (issue 22, README "Notices"): what a run reports as a warning (a strict
+build stops) and what it handles and only lists in its summary."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import NOTICE_KINDS, summary_lines
+from generator.read import read_seeds
+from generator.records import Notice
+
+ATOM_HEAD = ('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" '
+             'xmlns:arxiv="http://arxiv.org/schemas/atom"><title>q</title><id>q</id>'
+             '<updated>2024-03-01T00:00:00Z</updated>')
+
+
+def arxiv_entry(version: int, title: str, summary: str, authors: list[str], updated: str,
+                comment: str = "", number: str = "2401.01234") -> str:
+    """One arXiv API ``<entry>`` of version ``version``."""
+    names = "".join(f"<author><name>{a}</name></author>" for a in authors)
+    note = f"<arxiv:comment>{comment}</arxiv:comment>" if comment else ""
+    return (f"<entry><id>http://arxiv.org/abs/{number}v{version}</id><updated>{updated}"
+            f"</updated><published>2024-01-02T00:00:00Z</published><title>{title}</title>"
+            f"<summary>{summary}</summary>{names}{note}</entry>")
+
+
+def _kinds(seeds) -> list[tuple[str, bool]]:
+    return [(n.kind, n.warns) for n in seeds.notices]
+
+
+def test_the_same_abstract_in_two_txt_files_is_handled(tmp_path: Path) -> None:
+    """Merged into one page listing both files; reported, not a warning."""
+    (tmp_path / "a.txt").write_text("Coll A\n\nShared abstract.\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Coll B\n\nShared abstract.\n", encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [len(a.sources) for a in seeds.abstracts] == [2]
+    assert _kinds(seeds) == [("duplicate", False)]
+
+
+def test_an_empty_file_and_an_unsure_header_are_handled(tmp_path: Path) -> None:
+    """An empty file yields nothing and says so; an unsure first line is kept as an abstract
+    (its own page, nothing lost) and says how to make it a header."""
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "liked.txt").write_text("Papers I liked\n\nWe propose a method.\n",
+                                        encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [a.text for a in seeds.abstracts] == ["Papers I liked", "We propose a method."]
+    assert _kinds(seeds) == [("empty", False), ("header", False)]
+
+
+def test_two_arxiv_versions_in_one_atom_file_are_one_page_of_the_latest(tmp_path: Path) -> None:
+    """The arXiv API returns v1 and v2 of a paper: one record, with v2's title, abstract and
+    authors, both entries as sources, one handled ``version`` notice."""
+    (tmp_path / "q.atom").write_text(
+        ATOM_HEAD + arxiv_entry(1, "Old Title", "Old abstract.", ["Ann Lee"],
+                                "2024-01-02T00:00:00Z")
+        + arxiv_entry(2, "New Title", "New abstract.", ["Ann Lee", "Bo Li"],
+                      "2024-02-02T00:00:00Z") + "</feed>", encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    [paper] = seeds.abstracts
+    assert (paper.text, paper.meta.title, paper.meta.authors) == (
+        "New abstract.", "New Title", ("Ann Lee", "Bo Li"))
+    assert [s.abstract for s in paper.sources] == [2, 1]
+    assert [str(n) for n in seeds.notices] == [
+        "seeds/q.atom: record 1: arXiv 2401.01234v1 is an older version of record 2 (v2): "
+        "the latest is kept"]
+    assert _kinds(seeds) == [("version", False)]
+
+
+def test_the_latest_version_wins_whatever_the_order(tmp_path: Path) -> None:
+    """v3 listed first, then v1: v3 is kept."""
+    (tmp_path / "q.atom").write_text(
+        ATOM_HEAD + arxiv_entry(3, "Third", "Third abstract.", ["C"], "2024-03-01T00:00:00Z")
+        + arxiv_entry(1, "First", "First abstract.", ["A"], "2024-01-01T00:00:00Z")
+        + "</feed>", encoding="utf-8")
+    [paper] = read_seeds(tmp_path, "seeds").abstracts
+    assert (paper.meta.title, paper.text) == ("Third", "Third abstract.")
+
+
+def test_lost_or_misplaced_content_still_warns(tmp_path: Path) -> None:
+    """A subfolder (its files are not read), a short CSV row (cells misplaced?) and BibTeX
+    text between entries that reads like a field (fields cut off) are warnings."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "t.csv").write_text("title,venue,abstract\nA,B\n", encoding="utf-8")
+    (tmp_path / "r.bib").write_text("@misc{a, title={A}}\n  abstract = {lost},\n}\n",
+                                    encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert _kinds(seeds) == [("unread", True), ("stray-field", True), ("short-row", True)]
+
+
+def test_every_kind_has_a_policy_and_unknown_kinds_warn() -> None:
+    """The policy is one table; a kind it does not list is a warning (never silently
+    handled)."""
+    assert {k for k, v in NOTICE_KINDS.items() if not v.warns} == {
+        "repair", "duplicate", "version", "empty", "header", "cache"}
+    assert Notice("x", None, "m", kind="something new").warns
+
+
+def test_summary_lists_handled_kinds_then_warnings() -> None:
+    notices = (Notice("s/a.txt", 3, "duplicate of a.txt abstract 1", kind="duplicate"),
+               Notice("s/sub", None, "a folder: not read", kind="unread"),
+               Notice("s/e.txt", None, "no abstracts", kind="empty"))
+    assert summary_lines(notices) == [
+        "duplicates (the same paper twice: one page lists each source): 1",
+        "  duplicate: s/a.txt:3: duplicate of a.txt abstract 1",
+        "empty files (no abstracts or records): 1",
+        "  empty: s/e.txt: no abstracts",
+        "warnings: 1",
+        "  warning: s/sub: a folder: not read"]
