@@ -434,6 +434,7 @@ def assign_tags(taxonomy: Taxonomy, text: str, headline: str, keywords: Iterable
                 taxonomy.keyword_weight * rule.min_score)
     model = matcher(taxonomy).model
     probabilities = model.probabilities(text) if model is not None else {}
+    learned = model.thresholds if model is not None else {}
     chosen: dict[str, float] = {}
     best: TagRule | None = None
     best_combined = 0.0
@@ -446,14 +447,16 @@ def assign_tags(taxonomy: Taxonomy, text: str, headline: str, keywords: Iterable
                 chosen[rule.name] = strength
             continue
         combined = p + taxonomy.rule_weight * min(score / rule.min_score, 2.0)
-        if combined >= rule.threshold:
-            chosen[rule.name] = combined / rule.threshold
-        if combined > best_combined:
-            best, best_combined = rule, combined
+        threshold = rule.threshold if rule.threshold is not None else learned.get(
+            rule.name, taxonomy.threshold)
+        if combined >= threshold:
+            chosen[rule.name] = combined / threshold
+        if combined / threshold > best_combined:
+            best, best_combined = rule, combined / threshold
     if not chosen and best is not None and best_combined >= taxonomy.floor:
         # Nearly every paper has a main subject the taxonomy names: the likeliest tag, when
         # it is likely enough, beats none.
-        chosen[best.name] = best_combined / best.threshold
+        chosen[best.name] = best_combined
     by_name = {r.name: r for r in taxonomy.rules}
     for name in list(chosen):
         for implied in by_name[name].implies:

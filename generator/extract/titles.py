@@ -25,8 +25,10 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
+from generator.extract.lexicon import GENERIC_WORDS, POINTING_WORDS
 from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
+from generator.extract.title_model import TitleModel, load_title_model
 from generator.text.markup import Math, math_to_text, to_plain, tokenize
 
 MAX_TITLE = 90
@@ -60,6 +62,13 @@ FUNCTION_WORDS = frozenset((
     "them", "we", "us", "he", "she", "who", "whose", "whom", "what", "how", "why", "then",
     "thus", "hence", "upon", "onto", "after", "before", "during", "until", "around", "like",
     "due", "whereby", "wherein", "namely", "including", "i", "ii", "iii", "etc"))
+# A relative pronoun or a finite auxiliary: the candidate is a clause or a claim, not a title.
+_CLAUSE_WORDS = frozenset(("that", "which", "who", "whose", "whereby", "wherein", "is", "are",
+                           "was", "were", "do", "does", "did", "not", "cannot", "can", "has",
+                           "have", "had", "will", "would"))
+_USED_RESOURCE = re.compile(r"\b([A-Z][\w-]*[A-Z0-9][\w-]*)\s+(?:Datasets?|Benchmarks?|Corpus|"
+                            r"Corpora|Suite)\b|\b(?:on|with|using)\s+(?:the\s+)?"
+                            r"([A-Z][\w-]*[A-Z0-9][\w-]*)\b")
 _CLOSE = {")": "(", "]": "[", "}": "{"}
 _EDGES = re.compile(r"^[\W_]+|[\W_]+$")
 _CALL = re.compile(r"\w\(")
@@ -118,9 +127,18 @@ _MINOR = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on"
                     "by", "from", "at", "as", "vs", "into", "under", "over", "nor"))
 
 
+MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
+MIN_WORDS = 4
+
+
 def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] = ()
                  ) -> tuple[str | None, str]:
     """The paper's name (or ``None``) and its title (module docstring for the rules).
+
+    Of the candidates (``title_candidates``) without a defect (``title_problems``, after
+    ``repair``) and not cut mid-phrase (``TitleModel.cut``), the one the title model scores
+    highest wins (without a model file: the first); when the paper has a name, only
+    candidates that carry it compete, else the best one gets ``Name: `` in front.
 
     Args:
         sentences: the abstract's sentences (source text).
@@ -133,20 +151,39 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     """
     found = find_name(sentences, highlight, links)
     name = found.name if found else None
-    first_fixed = None
-    for candidate in title_candidates(found, sentences, highlight):
-        title = candidate if not title_problems(candidate) else repair(candidate)
-        if not title or title_problems(title):
+    model = load_title_model()
+    named: tuple[tuple[bool, bool, float], str] | None = None
+    other: tuple[tuple[bool, bool, float], str] | None = None
+    for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
+        if n >= MAX_CANDIDATES:
+            break
+        title = _usable(candidate, model)
+        if not title:
             continue
-        if name is None or name.lower() in title.lower():
-            return name, title
-        first_fixed = first_fixed or title  # kept in case no title carries the name
-    if name and first_fixed:
-        with_name = _fit(f"{name}: ", first_fixed)
-        if not title_problems(with_name):
-            return name, with_name
-    if first_fixed:
-        return name, first_fixed
+        # A title of fewer than MIN_WORDS words besides the name rarely says what the paper
+        # does and in which domain ("Federated Learning"): one only when no longer one exists.
+        # The name's spelt-out long form is what the name stands for: it wins when usable.
+        informative = len(title.partition(": ")[2 if ": " in title else 0].split()) >= MIN_WORDS
+        score = (kind == "long", informative,
+                 model.score(kind, title, name) if model is not None else -n)
+        if name is not None and carries_name(title, name):
+            named = max(named or (score, title), (score, title))
+        else:
+            other = max(other or (score, title), (score, title))
+        if model is None and (named or name is None):
+            break
+    if named:
+        return name, named[1]
+    if name and other and len(with_name := f"{name}: {other[1]}") <= MAX_TITLE \
+            and not title_problems(with_name):
+        return name, with_name
+    if other:
+        return name, other[1]
+    chunk = _best_chunk(sentences, highlight, model) if model is not None else None
+    if chunk:
+        with_name = f"{name}: {chunk}" if name and name.lower() not in chunk.lower() else chunk
+        return name, chunk if len(with_name) > MAX_TITLE or title_problems(with_name) \
+            else with_name
     text = title_text(highlight) if highlight else " ".join(map(title_text, sentences))
     fallback = repair(shorten(_title_case(text)))
     if name and name.lower() not in fallback.lower():
@@ -154,26 +191,136 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     return name, fallback
 
 
+def carries_name(title: str, name: str) -> bool:
+    """``title`` holds ``name`` as a whole word (case-insensitive): "LLoCa-transformers" does
+    not hold "LLoCa"."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, re.I) is not None
+
+
+def _usable(candidate: str, model: TitleModel | None) -> str | None:
+    """``candidate``, repaired when it has a defect (``repair``), and ending where a phrase
+    ends (``_to_phrase_end``); ``None`` when that leaves a defect."""
+    candidate = _RELATIVE_VERB.sub(_reduced, candidate)
+    title = candidate if not title_problems(candidate) else repair(candidate)
+    if title and model is not None and model.cut(title):
+        title = _to_phrase_end(title, model)
+    return title if title and not title_problems(title) else None
+
+
+# "Algorithm That Sorts n Items" -> "Algorithm Sorting n Items": a relative clause reduced to
+# the participle titles use.
+_RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z]{3,}?(?:es|s))\b")
+
+
+def _reduced(m: re.Match[str]) -> str:
+    verb = m.group(1)
+    if base_form(verb).lower() in _NOT_ACTIONS or base_form(verb) == verb.lower():
+        return m.group(0)  # "that is", "which has": no action to turn into a participle
+    gerund = _gerund(verb)
+    return gerund[:1].upper() + gerund[1:] if verb[:1].isupper() else gerund
+
+
+_MAX_TRIM = 3  # trailing words a cut phrase may lose ("Language Model Specifically Optimized")
+
+
+def _to_phrase_end(title: str, model: TitleModel) -> str | None:
+    """``title`` without the (at most ``_MAX_TRIM``) trailing words after its last word that
+    can end a title, or ``None``: "Survey Collection Framework Driven" -> "Survey Collection
+    Framework"."""
+    words = title.split()
+    for drop in range(1, min(_MAX_TRIM, len(words) - 2) + 1):
+        shorter = _trim_end(" ".join(words[:-drop]))
+        if len(shorter.split()) >= 2 and not model.cut(shorter):
+            return shorter
+    return None
+
+
+_CHUNK_BREAK = re.compile(r"[,;:()\[\]\.!?\"“”]|\s[—–-]\s")
+_LINKS = frozenset(("of", "for", "in", "on", "with", "via", "and", "under", "from", "to"))
+_MIN_TITLE_WORD = -3.5  # title log-odds a chunk's content word needs ("risk", not "often")
+
+
+def _best_chunk(sentences: Sequence[str], highlight: str, model: TitleModel) -> str | None:
+    """The last resort when no candidate has a clean form: the most title-like run of words
+    of the highlight or the sentences after it that all appear in titles (``_MIN_TITLE_WORD``)
+    joined by ``_LINKS``, two to ten words ending on a word that ends titles."""
+    best: tuple[float, str] | None = None
+    for text in map(title_text, _by_contribution(sentences, highlight)[:3]):
+        for piece in _CHUNK_BREAK.split(text):
+            for chunk in _runs(piece.split(), model):
+                form = _usable(_title_case(chunk), model)
+                if form and 2 <= len(form.split()) <= 10:
+                    score = model.score("subject", form, None)
+                    best = max(best or (score, form), (score, form))
+    return best[1] if best else None
+
+
+def _runs(words: list[str], model: TitleModel) -> Iterator[str]:
+    """Maximal runs of title words (``_MIN_TITLE_WORD``), linked by ``_LINKS`` inside."""
+    run: list[str] = []
+    for word in [*words, ""]:
+        bare = _bare(word)
+        good = bare and bare not in POINTING_WORDS and bare not in OPENING_WORDS and \
+            model.title.get(bare, 0.0) >= _MIN_TITLE_WORD
+        if good or (run and bare in _LINKS):
+            run.append(word)
+            continue
+        while run and _bare(run[-1]) in _LINKS:
+            run.pop()
+        if len(run) >= 2:
+            yield " ".join(run)
+        run = []
+
+
 def title_candidates(found: Name | None, sentences: Sequence[str], highlight: str
-                     ) -> Iterator[str]:
-    """Title candidates in order of preference (module docstring), before the defect check:
-    ``Name: descriptor`` forms, then ``Field: finding``, findings and the field alone. Made
-    lazily: a caller that stops at the first good one computes no more."""
+                     ) -> Iterator[tuple[str, str]]:
+    """``(kind, title)`` candidates in order of preference (module docstring), before the
+    defect check: ``Name: descriptor`` forms (kind ``name``), then ``Field: finding``
+    (``field``), findings (``finding``) and the field alone (``subject``). A phrase too long
+    for a title gives its shorter complete forms (``complete_forms``), never a cut one. Made
+    lazily: a caller that stops early computes no more."""
     order = _Lazy(map(title_text, _by_contribution(sentences, highlight)))
     findings = _Lazy(_findings(order))
     if found is not None:
+        head = f"{found.name}: "
         for descriptor in _descriptors(found, order, findings):
-            yield _fit(f"{found.name}: ", _title_case(descriptor))
+            kind = "long" if descriptor == found.long_form else "name"
+            for form in complete_forms(_title_case(descriptor), MAX_TITLE - len(head)):
+                yield kind, head + form
     subject = _subject(title_text(sentences[0])) if sentences else None
     first = next(iter(findings), None)
-    if subject and first and not _shares_word(subject, first):
+    if subject and len(subject.split()) >= 2 and first and not _shares_word(subject, first):
         # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
         # the finding is about, as paper titles do.
-        yield _fit(f"{_title_case(subject)}: ", _title_case(first))
+        head = f"{_title_case(subject)}: "
+        for form in complete_forms(_title_case(first), MAX_TITLE - len(head)):
+            yield "field", head + form
     for phrase in findings:
-        yield shorten(_title_case(phrase))
+        for form in complete_forms(_title_case(phrase)):
+            yield "finding", form
     if subject and len(subject.split()) >= 2:
-        yield shorten(_title_case(subject))
+        for form in complete_forms(_title_case(subject)):
+            yield "subject", form
+
+
+def complete_forms(phrase: str, limit: int = MAX_TITLE) -> Iterator[str]:
+    """``phrase`` when it fits in ``limit`` characters, then its shorter forms that end where
+    a phrase ends (before a joining word: ``for``, ``of``, ``with``, ``that`` ...), longest
+    first, at most three in all; a form of fewer than two words is none."""
+    phrase = " ".join(phrase.split()).strip(" ,;:")
+    made = 0
+    if len(phrase) <= limit:
+        made += 1
+        yield phrase
+    cuts = sorted({m.start() for m in _CLAUSE_JOIN.finditer(phrase)}
+                  | {m.start() for m in _JOIN.finditer(phrase)}, reverse=True)
+    for cut in cuts:
+        if made >= 3:
+            return
+        form = phrase[:cut].strip(" ,;:")
+        if len(form) <= limit and len(form.split()) >= 2:
+            made += 1
+            yield form
 
 
 class _Lazy:
@@ -211,12 +358,19 @@ def title_text(source: str) -> str:
 
 def title_problems(title: str) -> tuple[str, ...]:
     """The defects of a title: ``opener``, ``dangling``, ``brackets``, ``one-word``,
-    ``formula``, ``long`` (see the module docstring); empty when it has none."""
+    ``formula``, ``long``, ``pointer`` (a word that points back at text the reader has not
+    seen: ``POINTING_WORDS``), ``clause`` (a relative clause or a finite auxiliary:
+    "Framework That Leverages ...", "Methods Do Not Have ...": a sentence, not a title),
+    ``generic`` (what follows the name says nothing: "Name: Framework"), ``used`` (names a
+    dataset or benchmark other than the paper's own: "VERUS-LM: AR-LSAT Dataset"; see the
+    module docstring); empty when it has none."""
     words = title.split()
     if not words:
         return ("one-word",)
     problems = []
-    if _bare(words[0]) in OPENING_WORDS:
+    after_colon = title.partition(": ")[2].split()[:1]
+    if _bare(words[0]) in OPENING_WORDS or after_colon and _bare(after_colon[0]) in (
+            OPENING_WORDS - {"first"}):
         problems.append("opener")
     if words[-1][-1:] in "([{-" or re.search(r"\(\w{0,3}$", words[-1]) or \
             _bare(words[-1]) in FUNCTION_WORDS:
@@ -229,6 +383,15 @@ def title_problems(title: str) -> tuple[str, ...]:
         problems.append("formula")
     if len(title) > MAX_TITLE:
         problems.append("long")
+    if any(_bare(w) in POINTING_WORDS for w in words):
+        problems.append("pointer")
+    if any(_bare(w) in _CLAUSE_WORDS for w in words[1:]):
+        problems.append("clause")
+    if after_colon and (_generic(descriptor := title.partition(": ")[2])
+                        or len(descriptor.split()) < 2 or _bare(after_colon[0]) == "the"):
+        problems.append("generic")
+    if any(m.group(1) != title.partition(": ")[0] for m in _USED_RESOURCE.finditer(title)):
+        problems.append("used")
     return tuple(problems)
 
 
@@ -311,17 +474,10 @@ def _descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]) -> 
 
 def _generic(phrase: str) -> bool:
     """A phrase that says nothing about the paper: ``Effective Method``, ``novel framework``."""
-    return all(w.lower().strip(",") in _GENERIC_WORDS for w in phrase.split())
+    return all(w.lower().strip(",") in GENERIC_WORDS for w in phrase.split())
 
 
-_GENERIC_WORDS = frozenset((
-    "a", "an", "the", "method", "methods", "approach", "approaches", "framework", "model",
-    "models", "algorithm", "algorithms", "technique", "techniques", "strategy", "paradigm",
-    "pipeline", "system", "module", "scheme", "way", "tool", "solution", "effective",
-    "efficient", "simple", "novel", "new", "general", "powerful", "robust", "scalable",
-    "generic", "unified", "principled", "practical", "flexible", "lightweight", "fast",
-    "accurate", "and", "yet", "but", "very", "highly", "first", "our", "this", "proposed",
-    "improved", "better", "alternative", "plug-and-play", "training-free", "versatile"))
+
 
 
 def _all_descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]
@@ -443,7 +599,8 @@ def _finding(clean: str) -> str | None:
             return _claim(rest)
         return _noun_phrase(rest)
     m = _ACTION.search(clean)
-    if m and base_form(m.group("verb")) not in _NOT_ACTIONS and not re.search(
+    if m and base_form(m.group("verb")) not in _NOT_ACTIONS | FUNCTION_WORDS | \
+            POINTING_WORDS and not re.search(
             r"(?:ed|ly|st)$", m.group("verb")):  # past tense, adverbs and "most" name no action
         return _gerund_phrase(m.group("verb"), m.group("np"))
     return None
