@@ -30,9 +30,13 @@ from evaluation.project import Counts, compare_sets
 from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract import extract_paper
-from generator.extract.lexicon import POINTING_WORDS
+from generator.extract.lexicon import (
+    FUNCTION_WORDS,
+    OPENING_WORDS,
+    POINTING_WORDS,  # noqa: I001
+)
 from generator.extract.title_model import load_title_model
-from generator.extract.titles import FUNCTION_WORDS, MAX_TITLE, OPENING_WORDS
+from generator.extract.titles import MAX_TITLE
 from generator.extract.titles import carries_name as carries
 from generator.records import Abstract, PaperFacts, Source
 

@@ -24,36 +24,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from generator.extract.lexicon import COMMON_NAMES, COMMON_WORDS, CONTRIBUTION_VERBS, STOP_WORDS
 from generator.extract.sentences import contribution_rank
 from generator.text.markup import plain_text
 
 MIN_SCORE = 4.0
-# Acronyms and names so common in the field that they never name a paper's own contribution
-# (field vocabulary, well-known models and data sets); a paper that does name its work so is
-# still found through an explicit naming (``called X``).
-COMMON_NAMES = frozenset((
-    "AI", "ML", "DL", "NLP", "CV", "RL", "MARL", "IRL", "LLM", "LLMs", "VLM", "VLMs", "MLLM",
-    "MLLMs", "LVLM", "LVLMs", "LM", "LMs", "PLM", "PLMs", "GNN", "GNNs", "CNN", "CNNs", "RNN",
-    "RNNs", "DNN", "DNNs", "MLP", "MLPs", "ViT", "ViTs", "DiT", "DiTs", "GAN", "GANs", "VAE",
-    "VAEs", "LSTM", "LSTMs", "GRU", "SSM", "SSMs", "MoE", "KD", "FL", "DP", "OT", "PCA", "ICA",
-    "MLE", "MAP", "NTK", "QP", "LP", "SDP", "DC", "SGD", "GD", "ODE", "ODEs", "SDE", "SDEs",
-    "PDE", "PDEs", "MDP", "MDPs", "POMDP", "POMDPs", "CoT", "RLHF", "RLVR", "DPO", "PPO", "SFT",
-    "ICL", "RAG", "KV", "GPU", "GPUs", "CPU", "TPU", "API", "APIs", "IID", "OOD", "SOTA", "TS",
-    "UAP", "ReLU", "GELU", "MCMC", "ELBO", "KL", "IoU", "mIoU", "AUC", "ROC", "FID", "BLEU",
-    "ROUGE", "PSNR", "SSIM", "BERT", "GPT", "ChatGPT", "GPT-2", "GPT-3", "GPT-4", "GPT-4o",
-    "CLIP", "ResNet", "ResNets", "ImageNet", "CIFAR-10", "CIFAR-100", "CIFAR10", "CIFAR100",
-    "MNIST", "COCO", "MS-COCO", "SVHN", "CelebA", "LSUN", "KITTI", "nuScenes", "ShapeNet",
-    "ScanNet", "WikiText", "GLUE", "SuperGLUE", "SQuAD", "MMLU", "GSM8K", "MATH", "HumanEval",
-    "MuJoCo", "Atari", "D4RL", "OpenAI", "PyTorch", "TensorFlow", "JAX", "GitHub", "LLaMA",
-    "Llama", "Llama-2", "Llama-3", "Mistral", "Qwen", "T5", "Adam", "AdamW", "RMSprop",
-    "Transformer", "Transformers", "LoRA", "U-Net", "UNet", "NeRF", "NeRFs", "IMO", "USA",
-    "US", "UK", "EU", "II", "III", "IV", "2D", "3D", "4D", "1D", "6D", "RGB", "RGB-D", "SOTA",
-    "SNR", "MSE", "RMSE", "MAE", "TD", "DQN", "SAC", "TRPO", "DDPG", "BO", "GP", "GPs", "HMM",
-    "CRF", "SVM", "SVMs", "KNN", "kNN", "k-NN", "EM", "VI", "NAS", "AutoML", "NMT", "ASR",
-    "TTS", "VQA", "QA", "NER", "OCR", "SLAM", "LiDAR", "MRI", "CT", "EHR", "ECG", "EEG",
-    "fMRI", "DNA", "RNA", "SMILES", "PINN", "PINNs", "FNO", "DeepONet", "RKHS", "PAC", "VC",
-    "UCB", "TS", "ERM", "DRO", "SAM", "ICML", "NeurIPS", "ICLR", "CVPR", "ACL", "AAAI", "IJCAI",
-    "ECCV", "ICCV", "EMNLP", "KDD", "arXiv", "i.i.d", "SotA"))
 
 _COMMON_LOWER = frozenset(n.lower() for n in COMMON_NAMES)
 # Words with a capital or a digit (a name never has neither); the lookahead skips the rest
@@ -74,8 +49,7 @@ _CAPITALISED_AFTER = re.compile(r",?\s(?:(?:of|and|for|the|on|in)\s)?[A-Z]")
 _LOWER_ACRONYM = re.compile(r"\(([a-z][a-z0-9\-]{1,15})\)")
 _SUFFIX = re.compile(r"-(?:based|like|style|type|driven|guided|enabled|powered|specific|aware|"
                      r"free|only|wise)$")
-_INTRO = (r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas|"
-          r"contribut|offer|formulat|curat|collect|put\s+forward)\w*")
+_INTRO = CONTRIBUTION_VERBS + r"\w*"
 # After an introducing verb, up to two words (an adjective, a noun, "method,") before the
 # name; a plain capitalised word must follow the verb directly (an article aside).
 _KIND = (r"(?:method|model|framework|approach|algorithm|system|architecture|dataset|benchmark|"
@@ -158,30 +132,6 @@ _TLD = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|co|dev|app|page)\b", re
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|io|net|ai|edu|"
                   r"co|dev|app|page)\b(?:/\S*)?", re.I)
 _FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
-_STOP = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via",
-                   "by", "from", "at", "as", "is", "are", "its", "into"))
-_COMMON_WORDS = frozenset((
-    "We", "Our", "The", "This", "These", "That", "Those", "It", "In", "To", "For", "However",
-    "Moreover", "Furthermore", "Additionally", "Finally", "Specifically", "Experiments",
-    "Results", "Extensive", "Code", "Here", "Then", "Thus", "Therefore", "Hence", "First",
-    "Second", "Third", "Recent", "Existing", "Many", "Most", "Such", "Both", "Each", "All",
-    "Unlike", "While", "Although", "Despite", "Based", "Using", "With", "By", "On", "As",
-    "When", "Given", "Since", "Because", "Theoretically", "Empirically", "Overall", "Notably",
-    "Importantly", "Interestingly", "Surprisingly", "Instead", "Also", "Further", "Next",
-    "Lastly", "Motivated", "Inspired", "Building", "Towards", "Toward", "Through", "Via",
-    "A", "An", "One", "Two", "Three", "Several", "Some", "Other", "Another", "Their", "They",
-    "Its", "Any", "No", "Not", "Yet", "But", "And", "Or", "So", "If", "Where", "Which", "What",
-    "There", "Thereby", "Hereby", "Still", "Even", "Only", "Just", "Very", "Much", "More",
-    "Less", "Such", "Among", "Across", "Within", "Without", "Under", "Over", "Upon", "Beyond",
-    "Compared", "Following", "Extensive", "Comprehensive", "Numerical", "Theoretical",
-    "Empirical", "Experimental", "Simulation", "Simulations", "Evaluation", "Evaluations",
-    "How", "Why", "Who", "Whether", "Bayesian", "Gaussian", "Euclidean", "Riemannian",
-    "Markov", "Markovian", "Monte", "Carlo", "Langevin", "Wasserstein", "Shapley", "Hessian",
-    "Lipschitz", "Fourier", "Laplacian", "Boltzmann", "Newton", "Nesterov", "Lagrangian",
-    "Hamiltonian", "Kalman", "Bellman", "Hilbert", "Banach", "Sinkhorn", "Schrödinger",
-    "English", "Chinese", "Internet", "Wikipedia", "Python", "Bernoulli", "Poisson",
-    "Dirichlet", "Gibbs", "Pareto", "Nash", "Stackelberg", "Turing", "Hebbian", "Jacobian",
-    "Hopfield", "Ising", "Lyapunov", "Koopman", "Taylor", "Gram", "Cholesky", "Kronecker"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,7 +444,7 @@ def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]
             # coined one belong to the name
             lead = _NAME_LEAD.search(text, 0, start)
             spans.append((lead.start(1) if lead else start, end))
-        elif _CAPITALISED.fullmatch(word) and word not in _COMMON_WORDS and not (
+        elif _CAPITALISED.fullmatch(word) and word not in COMMON_WORDS and not (
                 _CAPITALISED_BEFORE.search(text, 0, start) or _CAPITALISED_AFTER.match(text, end)):
             # a capitalised word among others is part of a longer name ("Recursive
             # Gradient Attack"), not a name on its own
@@ -610,9 +560,9 @@ def _long_form(words: str, acronym: str) -> str | None:
     best = None
     for k in range(1, min(len(tokens), len(letters) + 3) + 1):
         cand = tokens[-k:]
-        content = [t for t in cand if t.lower() not in _STOP]
+        content = [t for t in cand if t.lower() not in STOP_WORDS]
         if not content or not cand[0][:1].isalnum() or cand[0][0].lower() != letters[0] \
-                or cand[0].lower() in _STOP:  # "of an Option Position Agent": starts on "Option"
+                or cand[0].lower() in STOP_WORDS:  # "of an Option Position Agent": at "Option"
             continue
         initials = [p[0].lower() for p in content]
         if not (_subsequence(initials, "".join(letters))

@@ -25,7 +25,16 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from generator.extract.lexicon import GENERIC_WORDS, POINTING_WORDS
+from generator.extract.lexicon import (
+    CLAUSE_WORDS,
+    CONTRIBUTION_VERBS,
+    FUNCTION_WORDS,
+    GENERIC_WORDS,
+    MINOR_WORDS,
+    NOT_ACTIONS,
+    OPENING_WORDS,
+    POINTING_WORDS,
+)
 from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
 from generator.extract.title_model import TitleModel, load_title_model
@@ -36,36 +45,6 @@ MAX_TITLE = 90
 # before it, so no title carries one.
 FORMULA = "\ue000"
 _SHORT_SYMBOL = re.compile(r"[^\W_]{1,2}[\d′']?|[^\W_]_?\d|ℓ_?[\dp∞]")
-# Words a title never opens with: discourse words, pronouns, sentence openers.
-OPENING_WORDS = frozenset((
-    "we", "our", "us", "this", "these", "that", "those", "it", "its", "they", "their", "there",
-    "however", "moreover", "furthermore", "additionally", "also", "thus", "therefore", "hence",
-    "to", "motivated", "in", "here", "while", "although", "though", "despite", "since",
-    "because", "as", "recently", "first", "finally", "specifically", "based", "inspired",
-    "unlike", "given", "such", "yet", "but", "and", "or", "so", "then", "next", "when", "where",
-    "whereas", "which", "who", "whose", "what", "how", "existing", "previous", "prior",
-    "current", "most", "many", "some", "several", "one", "notably", "importantly", "namely",
-    "i.e", "e.g", "instead", "indeed", "overall", "further", "lastly", "second", "third",
-    "building", "after", "before", "by", "with", "without", "through", "for", "at", "from",
-    "of", "is", "are", "can"))
-# Words a title never ends on: function words.
-FUNCTION_WORDS = frozenset((
-    "a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by", "from",
-    "at", "as", "that", "which", "its", "their", "our", "is", "are", "was", "were", "be",
-    "been", "being", "into", "than", "between", "under", "over", "through", "without",
-    "within", "using", "based", "towards", "toward", "about", "against", "across", "among",
-    "per", "versus", "vs", "e.g", "i.e", "this", "these", "those", "such", "both", "either",
-    "neither", "not", "no", "can", "could", "may", "might", "will", "would", "should", "must",
-    "has", "have", "had", "do", "does", "did", "while", "when", "where", "whether", "if",
-    "because", "since", "so", "but", "yet", "nor", "also", "more", "most", "less", "very",
-    "each", "every", "all", "any", "some", "many", "much", "other", "another", "it", "they",
-    "them", "we", "us", "he", "she", "who", "whose", "whom", "what", "how", "why", "then",
-    "thus", "hence", "upon", "onto", "after", "before", "during", "until", "around", "like",
-    "due", "whereby", "wherein", "namely", "including", "i", "ii", "iii", "etc"))
-# A relative pronoun or a finite auxiliary: the candidate is a clause or a claim, not a title.
-_CLAUSE_WORDS = frozenset(("that", "which", "who", "whose", "whereby", "wherein", "is", "are",
-                           "was", "were", "do", "does", "did", "not", "cannot", "can", "has",
-                           "have", "had", "will", "would"))
 _USED_RESOURCE = re.compile(r"\b([A-Z][\w-]*[A-Z0-9][\w-]*)\s+(?:Datasets?|Benchmarks?|Corpus|"
                             r"Corpora|Suite)\b|\b(?:on|with|using)\s+(?:the\s+)?"
                             r"([A-Z][\w-]*[A-Z0-9][\w-]*)\b")
@@ -75,7 +54,6 @@ _CALL = re.compile(r"\w\(")
 _LOWER_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _FORMULA_CHARS = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞" + FORMULA + "]")
 
-_INTRO = r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas)"
 _FINDING = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work)|the\s+(?:paper|work))\s+"
     r"(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
@@ -123,8 +101,6 @@ _LENS = re.compile(r"\b(?:through the lens of|by means of|in terms of|from the p
                    r"\s+(?P<np>.+)", re.I)
 _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|their|they|"
                             r"which|what|how|whether|why|when|where|here|there)\b", re.I)
-_MINOR = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via",
-                    "by", "from", "at", "as", "vs", "into", "under", "over", "nor"))
 
 
 MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
@@ -214,7 +190,7 @@ _RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z]{3,}?(?:es|s))\b
 
 def _reduced(m: re.Match[str]) -> str:
     verb = m.group(1)
-    if base_form(verb).lower() in _NOT_ACTIONS or base_form(verb) == verb.lower():
+    if base_form(verb).lower() in NOT_ACTIONS or base_form(verb) == verb.lower():
         return m.group(0)  # "that is", "which has": no action to turn into a participle
     gerund = _gerund(verb)
     return gerund[:1].upper() + gerund[1:] if verb[:1].isupper() else gerund
@@ -385,7 +361,7 @@ def title_problems(title: str) -> tuple[str, ...]:
         problems.append("long")
     if any(_bare(w) in POINTING_WORDS for w in words):
         problems.append("pointer")
-    if any(_bare(w) in _CLAUSE_WORDS for w in words[1:]):
+    if any(_bare(w) in CLAUSE_WORDS for w in words[1:]):
         problems.append("clause")
     if after_colon and (_generic(descriptor := title.partition(": ")[2])
                         or len(descriptor.split()) < 2 or _bare(after_colon[0]) == "the"):
@@ -533,7 +509,7 @@ def _appositive(text: str, name: str) -> str | None:
 
 
 _PAREN_LONG = re.compile(r" \((?P<long>[A-Z][^()]{10,})\)")
-_INTRO_VERB = re.compile(rf"\b{_INTRO}\w*\s+", re.I)
+_INTRO_VERB = re.compile(rf"\b{CONTRIBUTION_VERBS}\w*\s+", re.I)
 
 
 def _word_positions(text: str, word: str) -> Iterator[int]:
@@ -599,7 +575,7 @@ def _finding(clean: str) -> str | None:
             return _claim(rest)
         return _noun_phrase(rest)
     m = _ACTION.search(clean)
-    if m and base_form(m.group("verb")) not in _NOT_ACTIONS | FUNCTION_WORDS | \
+    if m and base_form(m.group("verb")) not in NOT_ACTIONS | FUNCTION_WORDS | \
             POINTING_WORDS and not re.search(
             r"(?:ed|ly|st)$", m.group("verb")):  # past tense, adverbs and "most" name no action
         return _gerund_phrase(m.group("verb"), m.group("np"))
@@ -611,13 +587,6 @@ _PURPOSE = re.compile(r"^(?:how\s+)?to\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)", re.I)
 _ACTION = re.compile(r"\b(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+|for\s+the\s+first\s+"
                      r"time,?\s+)?(?P<verb>[a-z]{3,})"
                      r"\s+(?P<np>.+)", re.I)
-# Words after "we" that are not an action a title can name with a gerund.
-_NOT_ACTIONS = frozenset((
-    "are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "must",
-    "should", "shall", "also", "then", "thus", "further", "first", "next", "now", "here",
-    "therefore", "hence", "still", "only", "not", "all", "both", "need", "want", "hope", "aim",
-    "seek", "try", "believe", "expect", "note", "call", "term", "refer", "use", "employ",
-    "adopt", "follow", "rely", "get", "see", "find", "make", "take", "give", "let", "the"))
 _DOUBLED = frozenset(("infer", "refer", "transfer", "prefer", "occur", "control", "permit",
                       "admit", "commit", "submit", "omit", "compel", "propel", "begin",
                       "forget", "regret", "equip", "embed"))
@@ -738,7 +707,7 @@ def _shares_word(a: str, b: str) -> bool:
     """``a`` and ``b`` share a content word (first five letters, case-insensitive)."""
     def stems(text: str) -> set[str]:
         return {w.lower()[:5] for w in re.findall(r"[A-Za-z][\w-]+", text)
-                if w.lower() not in _MINOR and len(w) > 3}
+                if w.lower() not in MINOR_WORDS and len(w) > 3}
     return bool(stems(a) & stems(b))
 
 
@@ -756,10 +725,10 @@ def _title_case(text: str) -> str:
             in_call = word.count("(") > word.count(")") if opens else ")" not in word
             out.append(word)
             continue
-        if _LOWER_WORD.fullmatch(core) and (i == 0 or core not in _MINOR):
+        if _LOWER_WORD.fullmatch(core) and (i == 0 or core not in MINOR_WORDS):
             parts = core.split("-")
             # A one-letter part other than "a" is a math symbol (k-means, m groups): as written.
-            cased = "-".join(p if j and p in _MINOR or len(p) == 1 and p != "a"
+            cased = "-".join(p if j and p in MINOR_WORDS or len(p) == 1 and p != "a"
                              else p[:1].upper() + p[1:] for j, p in enumerate(parts))
             word = word.replace(core, cased, 1)
         out.append(word)
