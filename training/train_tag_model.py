@@ -105,7 +105,7 @@ def fit(texts: list[str], tags: list[set[str]], names: list[str], weights: np.nd
     intercept = np.zeros(len(names))
     for j, tag in enumerate(names):
         y = np.array([tag in s for s in tags])
-        model = LogisticRegression(C=C, max_iter=5000, class_weight="balanced")
+        model = LogisticRegression(C=C, solver="liblinear", class_weight="balanced")
         model.fit(matrix, y, sample_weight=weights)
         coef[:, j], intercept[j] = model.coef_[0], model.intercept_[0]
     return vectorizer, coef, intercept
