@@ -54,8 +54,9 @@ class SettingsOptions(base.Config):
     threshold = Number(default=0.5)
     """Combined score a tag the model knows needs, unless the tag sets its own or the model
     file holds one for it (chosen in training on a dev split)."""
-    floor = Number(default=0.3)
-    """A paper left without a tag gets the model's likeliest one from this combined score."""
+    floor = Number(default=0.6)
+    """A paper left without a tag gets the model's likeliest tag (combined score over its
+    threshold) when that ratio reaches ``floor``."""
     keyword_weight = Number(default=2)
     """A keyword the input file gives for a paper that names a tag (one of its patterns
     matches the keyword, or the keyword is the tag's name) adds ``keyword_weight x
@@ -118,7 +119,7 @@ class Taxonomy:
     contrast: re.Pattern[str]
     model: Path | None = None
     rule_weight: float = 0.2
-    floor: float = 0.3
+    floor: float = 0.6
     label: str = "taxonomy.yml"
     keyword_weight: float = 2.0
     threshold: float = 0.5

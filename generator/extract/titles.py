@@ -22,7 +22,7 @@ title case paper titles use.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from generator.extract.lexicon import (
@@ -38,6 +38,7 @@ from generator.extract.lexicon import (
 from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
 from generator.extract.title_model import TitleModel, load_title_model
+from generator.infra.registry import Registry
 from generator.text.markup import Math, math_to_text, to_plain, tokenize
 
 MAX_TITLE = 90
@@ -128,43 +129,58 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     found = find_name(sentences, highlight, links)
     name = found.name if found else None
     model = load_title_model()
-    named: tuple[tuple[bool, bool, float], str] | None = None
-    other: tuple[tuple[bool, bool, float], str] | None = None
+    named, other = _best_candidates(found, sentences, highlight, model)
+    if named:
+        return name, named
+    if name and other and len(with_name := f"{name}: {other}") <= MAX_TITLE \
+            and not title_problems(with_name):
+        return name, with_name
+    if other:
+        return name, other
+    return name, _last_resort(name, sentences, highlight, model)
+
+
+def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: str,
+                     model: TitleModel | None) -> tuple[str | None, str | None]:
+    """The best usable candidate that carries the name and the best one that does not (each
+    ``None`` when there is none): the name's long form first, then candidates of at least
+    ``MIN_WORDS`` words besides the name (a shorter one rarely says what the paper does and
+    in which domain: "Federated Learning"), then the title model's score (without a model
+    file: the first)."""
+    name = found.name if found else None
+    best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
     for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
         if n >= MAX_CANDIDATES:
             break
         title = _usable(candidate, model)
         if not title:
             continue
-        # A title of fewer than MIN_WORDS words besides the name rarely says what the paper
-        # does and in which domain ("Federated Learning"): one only when no longer one exists.
-        # The name's spelt-out long form is what the name stands for: it wins when usable.
-        informative = len(title.partition(": ")[2 if ": " in title else 0].split()) >= MIN_WORDS
-        score = (kind == "long", informative,
+        descriptor = title.partition(": ")[2] if ": " in title else title
+        score = (kind == "long", len(descriptor.split()) >= MIN_WORDS,
                  model.score(kind, title, name) if model is not None else -n)
-        if name is not None and carries_name(title, name):
-            named = max(named or (score, title), (score, title))
-        else:
-            other = max(other or (score, title), (score, title))
-        if model is None and (named or name is None):
+        carried = name is not None and carries_name(title, name)
+        if carried not in best or (score, title) > best[carried]:
+            best[carried] = (score, title)
+        if model is None and (True in best or name is None):
             break
-    if named:
-        return name, named[1]
-    if name and other and len(with_name := f"{name}: {other[1]}") <= MAX_TITLE \
-            and not title_problems(with_name):
-        return name, with_name
-    if other:
-        return name, other[1]
+    return (best[True][1] if True in best else None,
+            best[False][1] if False in best else None)
+
+
+def _last_resort(name: str | None, sentences: Sequence[str], highlight: str,
+                 model: TitleModel | None) -> str:
+    """A title when no candidate is usable: the most title-like run of words
+    (``_best_chunk``), else the highlight repaired and shortened; ``Name: `` in front when it
+    fits."""
     chunk = _best_chunk(sentences, highlight, model) if model is not None else None
     if chunk:
         with_name = f"{name}: {chunk}" if name and name.lower() not in chunk.lower() else chunk
-        return name, chunk if len(with_name) > MAX_TITLE or title_problems(with_name) \
-            else with_name
+        return chunk if len(with_name) > MAX_TITLE or title_problems(with_name) else with_name
     text = title_text(highlight) if highlight else " ".join(map(title_text, sentences))
     fallback = repair(shorten(_title_case(text)))
     if name and name.lower() not in fallback.lower():
         fallback = _fit(f"{name}: ", fallback) if fallback else name
-    return name, fallback
+    return fallback
 
 
 def carries_name(title: str, name: str) -> bool:
@@ -264,19 +280,23 @@ def title_candidates(found: Name | None, sentences: Sequence[str], highlight: st
             for form in complete_forms(_title_case(descriptor), MAX_TITLE - len(head)):
                 yield kind, head + form
     subject = _subject(title_text(sentences[0])) if sentences else None
-    first = next(iter(findings), None)
-    if subject and len(subject.split()) >= 2 and first and not _shares_word(subject, first):
-        # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
-        # the finding is about, as paper titles do.
-        head = f"{_title_case(subject)}: "
-        for form in complete_forms(_title_case(first), MAX_TITLE - len(head)):
-            yield "field", head + form
+    yield from _field_forms(subject, next(iter(findings), None))
     for phrase in findings:
         for form in complete_forms(_title_case(phrase)):
             yield "finding", form
     if subject and len(subject.split()) >= 2:
         for form in complete_forms(_title_case(subject)):
             yield "subject", form
+
+
+def _field_forms(subject: str | None, first: str | None) -> Iterator[tuple[str, str]]:
+    """``Field: finding`` candidates: "Prediction with Expert Advice: Fundamental Limits on
+    Performance" names the field the finding is about, as paper titles do (a field of two
+    words or more that the finding does not already name)."""
+    if subject and len(subject.split()) >= 2 and first and not _shares_word(subject, first):
+        head = f"{_title_case(subject)}: "
+        for form in complete_forms(_title_case(first), MAX_TITLE - len(head)):
+            yield "field", head + form
 
 
 def complete_forms(phrase: str, limit: int = MAX_TITLE) -> Iterator[str]:
@@ -333,42 +353,59 @@ def title_text(source: str) -> str:
 
 
 def title_problems(title: str) -> tuple[str, ...]:
-    """The defects of a title: ``opener``, ``dangling``, ``brackets``, ``one-word``,
-    ``formula``, ``long``, ``pointer`` (a word that points back at text the reader has not
-    seen: ``POINTING_WORDS``), ``clause`` (a relative clause or a finite auxiliary:
-    "Framework That Leverages ...", "Methods Do Not Have ...": a sentence, not a title),
-    ``generic`` (what follows the name says nothing: "Name: Framework"), ``used`` (names a
-    dataset or benchmark other than the paper's own: "VERUS-LM: AR-LSAT Dataset"; see the
-    module docstring); empty when it has none."""
+    """The defects of a title: the names of the ``TITLE_CHECKS`` that fire on it, in registry
+    order; empty when it has none."""
     words = title.split()
     if not words:
         return ("one-word",)
-    problems = []
-    after_colon = title.partition(": ")[2].split()[:1]
-    if _bare(words[0]) in OPENING_WORDS or after_colon and _bare(after_colon[0]) in (
-            OPENING_WORDS - {"first"}):
-        problems.append("opener")
-    if words[-1][-1:] in "([{-" or re.search(r"\(\w{0,3}$", words[-1]) or \
-            _bare(words[-1]) in FUNCTION_WORDS:
-        problems.append("dangling")
-    if not _balanced(title):
-        problems.append("brackets")
-    if len(words) == 1:
-        problems.append("one-word")
-    if _FORMULA_CHARS.search(title):
-        problems.append("formula")
-    if len(title) > MAX_TITLE:
-        problems.append("long")
-    if any(_bare(w) in POINTING_WORDS for w in words):
-        problems.append("pointer")
-    if any(_bare(w) in CLAUSE_WORDS for w in words[1:]):
-        problems.append("clause")
-    if after_colon and (_generic(descriptor := title.partition(": ")[2])
-                        or len(descriptor.split()) < 2 or _bare(after_colon[0]) == "the"):
-        problems.append("generic")
-    if any(m.group(1) != title.partition(": ")[0] for m in _USED_RESOURCE.finditer(title)):
-        problems.append("used")
-    return tuple(problems)
+    return tuple(name for name, check in zip(TITLE_CHECKS.names(), TITLE_CHECKS, strict=True)
+                 if check(title, words))
+
+
+def _opener(title: str, words: list[str]) -> bool:
+    """Opens (or its part after ``: `` opens) with one of the ``OPENING_WORDS``."""
+    after = title.partition(": ")[2].split()[:1]
+    return _bare(words[0]) in OPENING_WORDS or bool(after) and _bare(after[0]) in (
+        OPENING_WORDS - {"first"})
+
+
+def _dangling(title: str, words: list[str]) -> bool:
+    """Ends on one of the ``FUNCTION_WORDS``, an open bracket or a hyphen."""
+    return words[-1][-1:] in "([{-" or re.search(r"\(\w{0,3}$", words[-1]) is not None or \
+        _bare(words[-1]) in FUNCTION_WORDS
+
+
+def _descriptor_says_nothing(title: str, words: list[str]) -> bool:
+    """What follows ``Name: `` says nothing: generic words only, one word, or opens with
+    "The" ("GADIC: The Machine Learning")."""
+    head, sep, descriptor = title.partition(": ")
+    parts = descriptor.split()
+    return bool(sep and parts) and (_generic(descriptor) or len(parts) < 2
+                                    or _bare(parts[0]) == "the")
+
+
+def _names_used_resource(title: str, words: list[str]) -> bool:
+    """Names a dataset or benchmark other than the paper's own ("VERUS-LM: AR-LSAT Dataset",
+    "... on the DEAP Dataset", "... with LoRA")."""
+    head = title.partition(": ")[0]
+    return any(m.group(1) != head for m in _USED_RESOURCE.finditer(title))
+
+
+# The defect checks of a title, by name (``title_problems``; the evaluation counts them by the
+# same names). Each takes the title and its words.
+TITLE_CHECKS: Registry[Callable[[str, list[str]], bool]] = Registry()
+for _priority, (_name, _check) in enumerate(reversed((
+        ("opener", _opener),
+        ("dangling", _dangling),
+        ("brackets", lambda title, words: not _balanced(title)),
+        ("one-word", lambda title, words: len(words) == 1),
+        ("formula", lambda title, words: _FORMULA_CHARS.search(title) is not None),
+        ("long", lambda title, words: len(title) > MAX_TITLE),
+        ("pointer", lambda title, words: any(_bare(w) in POINTING_WORDS for w in words)),
+        ("clause", lambda title, words: any(_bare(w) in CLAUSE_WORDS for w in words[1:])),
+        ("generic", _descriptor_says_nothing),
+        ("used", _names_used_resource)))):
+    TITLE_CHECKS.register(_check, _name, _priority)
 
 
 def repair(title: str) -> str:
