@@ -158,7 +158,8 @@ def _eval(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     labels = Path(args.labels) if args.labels else evaluate_real.default_labels(Path.cwd())
-    return evaluate_real.main(paths, load_taxonomy(Path(args.taxonomy)), labels, args.worst)
+    return evaluate_real.main(paths, load_taxonomy(Path(args.taxonomy)), labels, args.worst,
+                              args.only_labelled)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="real-data report on JSON Lines files with title and abstract "
                          "(default: ../shared/real/*.jsonl when present; --real with no file: "
                          "that default only, without the labelled set)")
+    ev.add_argument("--only-labelled", action="store_true",
+                    help="report on the records that have labels only (the arXiv set's ids "
+                         "in eval/arxiv/labels.jsonl, or the real sample's keys)")
     ev.add_argument("--labels", default=None,
                     help="labels of the real sample (default: ../real-labels/labels.jsonl "
                          "when present; see eval/README.md)")

@@ -52,9 +52,11 @@ class SettingsOptions(base.Config):
     rule_weight = Number(default=0.2)
     """Weight of the pattern score beside the model's probability."""
     threshold = Number(default=0.5)
-    """Combined score a tag the model knows needs, unless the tag sets its own."""
-    floor = Number(default=0.3)
-    """A paper left without a tag gets the model's likeliest one from this combined score."""
+    """Combined score a tag the model knows needs, unless the tag sets its own or the model
+    file holds one for it (chosen in training on a dev split)."""
+    floor = Number(default=0.6)
+    """A paper left without a tag gets the model's likeliest tag (combined score over its
+    threshold) when that ratio reaches ``floor``."""
     keyword_weight = Number(default=2)
     """A keyword the input file gives for a paper that names a tag (one of its patterns
     matches the keyword, or the keyword is the tag's name) adds ``keyword_weight x
@@ -81,7 +83,9 @@ class TagRule:
         name, slug, description: as shown; the slug names the tag's page.
         patterns: compiled, case-insensitive.
         min_score: the pattern score the tag needs on its own.
-        threshold: the combined score (model and patterns) it needs when the model knows it.
+        threshold: the combined score (model and patterns) it needs when the model knows it,
+            or ``None``: the model's threshold for it (chosen in training), else the
+            taxonomy's ``threshold`` setting.
         implies: tags that come with this one.
         exclude: text that never counts for the tag, or ``None``.
     """
@@ -91,7 +95,7 @@ class TagRule:
     description: str
     patterns: tuple[re.Pattern[str], ...]
     min_score: float
-    threshold: float
+    threshold: float | None
     implies: tuple[str, ...]
     exclude: re.Pattern[str] | None = None
 
@@ -102,7 +106,8 @@ class Taxonomy:
 
     Attributes:
         rules: one per tag, in file order (the order tags are listed in).
-        max_tags, headline_weight, rule_weight, floor, keyword_weight: the settings.
+        max_tags, headline_weight, rule_weight, floor, keyword_weight, threshold: the
+            settings.
         contrast: matches a contrast cue followed by up to six words at the end of a text.
         model: the tag model file, or ``None`` for patterns only.
         label: how the file is named in messages.
@@ -114,9 +119,10 @@ class Taxonomy:
     contrast: re.Pattern[str]
     model: Path | None = None
     rule_weight: float = 0.2
-    floor: float = 0.3
+    floor: float = 0.6
     label: str = "taxonomy.yml"
     keyword_weight: float = 2.0
+    threshold: float = 0.5
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -175,7 +181,8 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
     return Taxonomy(tuple(rules), settings.max_tags, settings.headline_weight, contrast,
                     _model_path(settings.model, path, label, key_lines(
                         child(node, "settings")).get("model")),
-                    settings.rule_weight, settings.floor, label, settings.keyword_weight)
+                    settings.rule_weight, settings.floor, label, settings.keyword_weight,
+                    settings.threshold)
 
 
 def _rule(options: TagOptions, settings: SettingsOptions, slugs: dict[str, str], label: str,
@@ -199,7 +206,7 @@ def _rule(options: TagOptions, settings: SettingsOptions, slugs: dict[str, str],
                          re.IGNORECASE) if options.exclude else None
     return TagRule(name, slug, options.description.strip(), tuple(options.patterns),
                    options.min_score if options.min_score is not None else settings.min_score,
-                   options.threshold if options.threshold is not None else settings.threshold,
+                   options.threshold,
                    tuple(options.implies), exclude)
 
 

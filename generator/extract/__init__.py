@@ -53,6 +53,23 @@ def extraction_key(abstract: Abstract, pid: str) -> str:
     return "m" + h.hexdigest()
 
 
+def headline(title: str, highlight: str, sentences: list[str]) -> str:
+    """The headline evidence for tags (plain text): the title, the contribution sentence and
+    the opening sentence (which usually names the field the paper is in)."""
+    opener = plain_text(sentences[0]) if sentences else ""
+    return f"{title}. {plain_text(highlight)} {opener}"
+
+
+def tag_inputs(text: str) -> tuple[str, str]:
+    """``(plain text, headline)`` of an abstract's source ``text`` as tagging sees them when
+    no title is given (the derived title stands in): what ``training/`` scores."""
+    sentences = split_sentences(text)
+    highlight = pick_highlight(sentences)
+    links, _, _ = extract_links(tokenize(text), ())
+    _, derived = derive_title(sentences, highlight, [link.url for link in links])
+    return plain_text(text), headline(derived, highlight, sentences)
+
+
 def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None) -> PaperFacts:
     """Derive every field of one paper from its abstract and the metadata given with it.
 
@@ -83,10 +100,7 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
         authors.pop()
     # An abstract with no words (only "\cite{x}", say) still needs a title.
     title = given or derived or f"Untitled abstract {pid}"
-    # Headline evidence for tags: the title, the contribution sentence and the opening
-    # sentence (which usually names the field the paper is in).
-    opener = plain_text(sentences[0]) if sentences else ""
-    tags = assign_tags(taxonomy, plain or given, f"{title}. {plain_text(highlight)} {opener}",
+    tags = assign_tags(taxonomy, plain or given, headline(title, highlight, sentences),
                        meta.keywords)
     # Shown alone (cards, listings, the feed), the highlight drops a lead clause that points
     # back at sentences the reader does not see; title and tags keep the sentence as written.

@@ -24,36 +24,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from generator.extract.lexicon import COMMON_NAMES, COMMON_WORDS, CONTRIBUTION_VERBS, STOP_WORDS
 from generator.extract.sentences import contribution_rank
 from generator.text.markup import plain_text
 
 MIN_SCORE = 4.0
-# Acronyms and names so common in the field that they never name a paper's own contribution
-# (field vocabulary, well-known models and data sets); a paper that does name its work so is
-# still found through an explicit naming (``called X``).
-COMMON_NAMES = frozenset((
-    "AI", "ML", "DL", "NLP", "CV", "RL", "MARL", "IRL", "LLM", "LLMs", "VLM", "VLMs", "MLLM",
-    "MLLMs", "LVLM", "LVLMs", "LM", "LMs", "PLM", "PLMs", "GNN", "GNNs", "CNN", "CNNs", "RNN",
-    "RNNs", "DNN", "DNNs", "MLP", "MLPs", "ViT", "ViTs", "DiT", "DiTs", "GAN", "GANs", "VAE",
-    "VAEs", "LSTM", "LSTMs", "GRU", "SSM", "SSMs", "MoE", "KD", "FL", "DP", "OT", "PCA", "ICA",
-    "MLE", "MAP", "NTK", "QP", "LP", "SDP", "DC", "SGD", "GD", "ODE", "ODEs", "SDE", "SDEs",
-    "PDE", "PDEs", "MDP", "MDPs", "POMDP", "POMDPs", "CoT", "RLHF", "RLVR", "DPO", "PPO", "SFT",
-    "ICL", "RAG", "KV", "GPU", "GPUs", "CPU", "TPU", "API", "APIs", "IID", "OOD", "SOTA", "TS",
-    "UAP", "ReLU", "GELU", "MCMC", "ELBO", "KL", "IoU", "mIoU", "AUC", "ROC", "FID", "BLEU",
-    "ROUGE", "PSNR", "SSIM", "BERT", "GPT", "ChatGPT", "GPT-2", "GPT-3", "GPT-4", "GPT-4o",
-    "CLIP", "ResNet", "ResNets", "ImageNet", "CIFAR-10", "CIFAR-100", "CIFAR10", "CIFAR100",
-    "MNIST", "COCO", "MS-COCO", "SVHN", "CelebA", "LSUN", "KITTI", "nuScenes", "ShapeNet",
-    "ScanNet", "WikiText", "GLUE", "SuperGLUE", "SQuAD", "MMLU", "GSM8K", "MATH", "HumanEval",
-    "MuJoCo", "Atari", "D4RL", "OpenAI", "PyTorch", "TensorFlow", "JAX", "GitHub", "LLaMA",
-    "Llama", "Llama-2", "Llama-3", "Mistral", "Qwen", "T5", "Adam", "AdamW", "RMSprop",
-    "Transformer", "Transformers", "LoRA", "U-Net", "UNet", "NeRF", "NeRFs", "IMO", "USA",
-    "US", "UK", "EU", "II", "III", "IV", "2D", "3D", "4D", "1D", "6D", "RGB", "RGB-D", "SOTA",
-    "SNR", "MSE", "RMSE", "MAE", "TD", "DQN", "SAC", "TRPO", "DDPG", "BO", "GP", "GPs", "HMM",
-    "CRF", "SVM", "SVMs", "KNN", "kNN", "k-NN", "EM", "VI", "NAS", "AutoML", "NMT", "ASR",
-    "TTS", "VQA", "QA", "NER", "OCR", "SLAM", "LiDAR", "MRI", "CT", "EHR", "ECG", "EEG",
-    "fMRI", "DNA", "RNA", "SMILES", "PINN", "PINNs", "FNO", "DeepONet", "RKHS", "PAC", "VC",
-    "UCB", "TS", "ERM", "DRO", "SAM", "ICML", "NeurIPS", "ICLR", "CVPR", "ACL", "AAAI", "IJCAI",
-    "ECCV", "ICCV", "EMNLP", "KDD", "arXiv", "i.i.d", "SotA"))
 
 _COMMON_LOWER = frozenset(n.lower() for n in COMMON_NAMES)
 # Words with a capital or a digit (a name never has neither); the lookahead skips the rest
@@ -74,8 +49,7 @@ _CAPITALISED_AFTER = re.compile(r",?\s(?:(?:of|and|for|the|on|in)\s)?[A-Z]")
 _LOWER_ACRONYM = re.compile(r"\(([a-z][a-z0-9\-]{1,15})\)")
 _SUFFIX = re.compile(r"-(?:based|like|style|type|driven|guided|enabled|powered|specific|aware|"
                      r"free|only|wise)$")
-_INTRO = (r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas|"
-          r"contribut|offer|formulat|curat|collect|put\s+forward)\w*")
+_INTRO = CONTRIBUTION_VERBS + r"\w*"
 # After an introducing verb, up to two words (an adjective, a noun, "method,") before the
 # name; a plain capitalised word must follow the verb directly (an article aside).
 _KIND = (r"(?:method|model|framework|approach|algorithm|system|architecture|dataset|benchmark|"
@@ -158,30 +132,6 @@ _TLD = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|co|dev|app|page)\b", re
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|io|net|ai|edu|"
                   r"co|dev|app|page)\b(?:/\S*)?", re.I)
 _FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
-_STOP = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via",
-                   "by", "from", "at", "as", "is", "are", "its", "into"))
-_COMMON_WORDS = frozenset((
-    "We", "Our", "The", "This", "These", "That", "Those", "It", "In", "To", "For", "However",
-    "Moreover", "Furthermore", "Additionally", "Finally", "Specifically", "Experiments",
-    "Results", "Extensive", "Code", "Here", "Then", "Thus", "Therefore", "Hence", "First",
-    "Second", "Third", "Recent", "Existing", "Many", "Most", "Such", "Both", "Each", "All",
-    "Unlike", "While", "Although", "Despite", "Based", "Using", "With", "By", "On", "As",
-    "When", "Given", "Since", "Because", "Theoretically", "Empirically", "Overall", "Notably",
-    "Importantly", "Interestingly", "Surprisingly", "Instead", "Also", "Further", "Next",
-    "Lastly", "Motivated", "Inspired", "Building", "Towards", "Toward", "Through", "Via",
-    "A", "An", "One", "Two", "Three", "Several", "Some", "Other", "Another", "Their", "They",
-    "Its", "Any", "No", "Not", "Yet", "But", "And", "Or", "So", "If", "Where", "Which", "What",
-    "There", "Thereby", "Hereby", "Still", "Even", "Only", "Just", "Very", "Much", "More",
-    "Less", "Such", "Among", "Across", "Within", "Without", "Under", "Over", "Upon", "Beyond",
-    "Compared", "Following", "Extensive", "Comprehensive", "Numerical", "Theoretical",
-    "Empirical", "Experimental", "Simulation", "Simulations", "Evaluation", "Evaluations",
-    "How", "Why", "Who", "Whether", "Bayesian", "Gaussian", "Euclidean", "Riemannian",
-    "Markov", "Markovian", "Monte", "Carlo", "Langevin", "Wasserstein", "Shapley", "Hessian",
-    "Lipschitz", "Fourier", "Laplacian", "Boltzmann", "Newton", "Nesterov", "Lagrangian",
-    "Hamiltonian", "Kalman", "Bellman", "Hilbert", "Banach", "Sinkhorn", "Schrödinger",
-    "English", "Chinese", "Internet", "Wikipedia", "Python", "Bernoulli", "Poisson",
-    "Dirichlet", "Gibbs", "Pareto", "Nash", "Stackelberg", "Turing", "Hebbian", "Jacobian",
-    "Hopfield", "Ising", "Lyapunov", "Koopman", "Taylor", "Gram", "Cholesky", "Kronecker"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,8 +366,28 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
     repositories = _repository_names(links)
     ctx = Context(plain, marked, frozenset(_link_names(links)),
                   frozenset(r.lower() for r in repositories))
+    occurrences, spelling = _occurrences(sentences, plain, highlight, marked)
+    for repo in repositories:
+        occurrences.setdefault(repo.lower(), [])
+        spelling.setdefault(repo.lower(), repo)
+    best: Name | None = None
+    for key, occ in occurrences.items():
+        found = _judge(spelling[key], occ, ctx)
+        if found is not None and (best is None or found.score > best.score):
+            best = found
+    if best is not None and best.long_form and " " not in best.long_form \
+            and is_coined(best.long_form):
+        # "Watch-And-Help (WAH)": the coined long form is the name authors use in titles
+        best = Name(best.long_form, None, best.score, best.evidence)
+    return best
+
+
+def _occurrences(sentences: Sequence[str], plain: Sequence[str], highlight: str,
+                 marked: frozenset[str]) -> tuple[dict[str, list[Occurrence]], dict[str, str]]:
+    """Every candidate's occurrences (lower-case key -> ``Occurrence`` list) and the spelling
+    shown for each key."""
     occurrences: dict[str, list[Occurrence]] = {}
-    spelling: dict[str, str] = {}  # lower-case key -> the spelling shown
+    spelling: dict[str, str] = {}
     for i, (source, text) in enumerate(zip(sentences, plain, strict=True)):
         contribution = contribution_rank(source) <= 1
         first_person = _WE_STATE.search(text) is not None
@@ -431,36 +401,41 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
             occurrences.setdefault(key, []).append(Occurrence(
                 i, text[max(0, start - CONTEXT):start], text[end:end + CONTEXT], contribution,
                 source is highlight, lead, first_person))
-    for repo in repositories:
-        occurrences.setdefault(repo.lower(), [])
-        spelling.setdefault(repo.lower(), repo)
-    best: Name | None = None
-    for key, occ in occurrences.items():
-        word = spelling[key]
-        evidence = []
-        score = 0.0
-        owned = False
-        for rule_name, rule in RULES:
-            gained = rule(word, occ, ctx)
-            if rule_name in _NAMING_RULES:
-                owned = owned or gained >= 3  # an acronym defined in passing scores less
-            elif not owned:
-                break  # the naming rules come first: nobody owns this word, skip the rest
-            if gained and not (rule_name == "someone-elses" and owned):
-                evidence.append(rule_name)
-                score += gained
-        plain_word = not is_coined(word) or " " in word
-        if not owned or plain_word and evidence[:1] == ["defined"] and len(occ) < 2:
-            continue
-        if key in _COMMON_LOWER and not {"naming", "results"} & set(evidence):
-            continue
-        if score >= MIN_SCORE and (best is None or score > best.score):
-            best = Name(word, _long_form_of(word, occ), score, tuple(evidence))
-    if best is not None and best.long_form and " " not in best.long_form \
-            and is_coined(best.long_form):
-        # "Watch-And-Help (WAH)": the coined long form is the name authors use in titles
-        best = Name(best.long_form, None, best.score, best.evidence)
-    return best
+    return occurrences, spelling
+
+
+def _evidence(word: str, occ: Sequence[Occurrence], ctx: Context
+              ) -> tuple[float, list[str], bool]:
+    """``(score, the names of the rules that gave some, owned)``: the ``RULES`` applied in
+    order; ``owned`` when a naming rule gave 3 or more (the rest run only then)."""
+    evidence: list[str] = []
+    score = 0.0
+    owned = False
+    for rule_name, rule in RULES:
+        gained = rule(word, occ, ctx)
+        if rule_name in _NAMING_RULES:
+            owned = owned or gained >= 3  # an acronym defined in passing scores less
+        elif not owned:
+            break  # the naming rules come first: nobody owns this word, skip the rest
+        if gained and not (rule_name == "someone-elses" and owned):
+            evidence.append(rule_name)
+            score += gained
+    return score, evidence, owned
+
+
+def _judge(word: str, occ: Sequence[Occurrence], ctx: Context) -> Name | None:
+    """``word`` as the paper's name when the ``RULES`` give it at least ``MIN_SCORE``, a
+    naming rule owns it, and it is not a common name (``COMMON_NAMES``) without an explicit
+    naming or results; else ``None``."""
+    score, evidence, owned = _evidence(word, occ, ctx)
+    plain_word = not is_coined(word) or " " in word
+    if not owned or plain_word and evidence[:1] == ["defined"] and len(occ) < 2:
+        return None
+    if word.lower() in _COMMON_LOWER and not {"naming", "results"} & set(evidence):
+        return None
+    if score < MIN_SCORE:
+        return None
+    return Name(word, _long_form_of(word, occ), score, tuple(evidence))
 
 
 def is_coined(word: str) -> bool:
@@ -480,25 +455,10 @@ def is_coined(word: str) -> bool:
 def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]:
     """Where candidates occur in one sentence's plain text: coined words, capitalised words
     not at the sentence start or after an introducing verb, and marked-up phrases."""
-    spans = []
     urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _TLD.search(text) else []
-    for m in _COINED.finditer(text):
-        if any(a <= m.start() < b for a, b in urls):
-            continue  # a repository's name counts through the link (rule "repository")
-        word = m.group(1).rstrip(".")
-        start, end = m.start(1), m.start(1) + len(word)
-        if m.group("version") and word == m.group(1) and is_coined(word):  # "FastSpeech 2"
-            word, end = word + m.group("version"), m.end("version")
-        if is_coined(_SUFFIX.sub("", word)):
-            # "Deformable DETR", "Policy-Driven Attack": capitalised words right before a
-            # coined one belong to the name
-            lead = _NAME_LEAD.search(text, 0, start)
-            spans.append((lead.start(1) if lead else start, end))
-        elif _CAPITALISED.fullmatch(word) and word not in _COMMON_WORDS and not (
-                _CAPITALISED_BEFORE.search(text, 0, start) or _CAPITALISED_AFTER.match(text, end)):
-            # a capitalised word among others is part of a longer name ("Recursive
-            # Gradient Attack"), not a name on its own
-            spans.append((start, end))
+    spans = [span for m in _COINED.finditer(text)
+             if not any(a <= m.start() < b for a, b in urls)  # a repository's name counts
+             and (span := _word_span(text, m)) is not None]   # through its link
     for m in _LOWER_ACRONYM.finditer(text):  # "test entropy minimization (tent)"
         if long_form(text[: m.start()], m.group(1)):
             spans.append((m.start(1), m.end(1)))
@@ -508,6 +468,24 @@ def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]
             if at >= 0:
                 spans.append((at, at + len(phrase)))
     return spans
+
+
+def _word_span(text: str, m: re.Match[str]) -> tuple[int, int] | None:
+    """The candidate span of one ``_COINED`` match: a coined word with the capitalised words
+    right before it ("Deformable DETR", "Policy-Driven Attack"), a version after it
+    ("FastSpeech 2"); or a capitalised word on its own that is no common word and not part
+    of a longer capitalised phrase ("Recursive Gradient Attack"); else ``None``."""
+    word = m.group(1).rstrip(".")
+    start, end = m.start(1), m.start(1) + len(word)
+    if m.group("version") and word == m.group(1) and is_coined(word):
+        word, end = word + m.group("version"), m.end("version")
+    if is_coined(_SUFFIX.sub("", word)):
+        lead = _NAME_LEAD.search(text, 0, start)
+        return (lead.start(1) if lead else start, end)
+    if _CAPITALISED.fullmatch(word) and word not in COMMON_WORDS and not (
+            _CAPITALISED_BEFORE.search(text, 0, start) or _CAPITALISED_AFTER.match(text, end)):
+        return (start, end)
+    return None
 
 
 _MARKUP = re.compile(r"\\(?:textsc|textbf|emph|textit|texttt|mathsf|mathtt|textsf)\{"
@@ -609,18 +587,25 @@ def _long_form(words: str, acronym: str) -> str | None:
     tokens = words.split()
     best = None
     for k in range(1, min(len(tokens), len(letters) + 3) + 1):
-        cand = tokens[-k:]
-        content = [t for t in cand if t.lower() not in _STOP]
-        if not content or not cand[0][:1].isalnum() or cand[0][0].lower() != letters[0] \
-                or cand[0].lower() in _STOP:  # "of an Option Position Agent": starts on "Option"
-            continue
-        initials = [p[0].lower() for p in content]
-        if not (_subsequence(initials, "".join(letters))
-                or _subsequence(initials[:-1], "".join(letters))):
-            continue
-        if _subsequence(letters, " ".join(cand)):
-            best = " ".join(cand)
+        if _spells(tokens[-k:], letters):
+            best = " ".join(tokens[-k:])
     return best.strip(" ,;:") if best else None
+
+
+def _spells(cand: list[str], letters: list[str]) -> bool:
+    """The words ``cand`` can be the long form of an acronym of ``letters``: the first word
+    starts with its first letter (and is no stop word: "of an Option Position Agent" starts
+    at "Option"), the content words' initials are in the acronym in order (the last may
+    not be), and the acronym's letters are in the words in order."""
+    content = [t for t in cand if t.lower() not in STOP_WORDS]
+    if not content or not cand[0][:1].isalnum() or cand[0][0].lower() != letters[0] \
+            or cand[0].lower() in STOP_WORDS:
+        return False
+    initials = [p[0].lower() for p in content]
+    spelt = "".join(letters)
+    if not (_subsequence(initials, spelt) or _subsequence(initials[:-1], spelt)):
+        return False
+    return _subsequence(letters, " ".join(cand))
 
 
 def _subsequence(letters: Sequence[str], text: str) -> bool:

@@ -39,6 +39,8 @@ class TagModel:
         coef: coefficients, shape ``(V, T)``.
         intercept: shape ``(T,)``.
         stop_words: words dropped before features are formed.
+        thresholds: tag -> the combined score (``generator.extract.tags``) it needs, chosen
+            in training on a dev split; a tag missing here uses the taxonomy's setting.
     """
 
     tags: tuple[str, ...]
@@ -47,6 +49,7 @@ class TagModel:
     coef: np.ndarray
     intercept: np.ndarray
     stop_words: frozenset[str]
+    thresholds: dict[str, float]
 
     def probabilities(self, text: str) -> dict[str, float]:
         """``tag -> probability`` (0..1) that the tag fits the abstract's plain ``text``."""
@@ -96,6 +99,9 @@ def load_model(path: Path) -> TagModel | None:
                 coef=data["coef"].astype(np.float32),
                 intercept=data["intercept"].astype(np.float32),
                 stop_words=frozenset(str(w) for w in data["stop_words"]),
+                thresholds=dict(zip((str(t) for t in data["tags"]),
+                                    data["thresholds"].tolist(), strict=True))
+                if "thresholds" in data else {},
             )
         except KeyError as exc:
             raise ValueError(f"{path}: not a tag model (no {exc.args[0]!r} array)") from None

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from slugify import slugify
 
-from generator.config.taxonomy import TagRule, Taxonomy
+from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract.tag_model import TagModel, load_model
 from generator.infra.regex import Regex, re2_text
@@ -161,12 +161,7 @@ _LAST_MATCHER: dict[bool, tuple[Taxonomy, Matcher]] = {}
 @lru_cache(maxsize=8)
 def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
     prefixes = tuple(tuple(literal_prefix(p) for p in rule.patterns) for rule in taxonomy.rules)
-    by_prefix: dict[str, list[tuple[int, re.Pattern[str]]]] = {}
-    for i, (rule, found) in enumerate(zip(taxonomy.rules, prefixes, strict=True)):
-        if rule.exclude is None:
-            for pattern, prefix in zip(rule.patterns, found, strict=True):
-                if prefix is not None:
-                    by_prefix.setdefault(prefix, []).append((i, pattern))
+    by_prefix = _by_prefix(taxonomy, prefixes)
     try:
         model = load_model(taxonomy.model) if taxonomy.model is not None else None
     except (ValueError, OSError) as exc:
@@ -179,6 +174,19 @@ def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
                    {k: tuple(v) for k, v in by_prefix.items()}, full,
                    tuple(None if r.exclude is None else Regex(r.exclude, engines)
                          for r in taxonomy.rules), model)
+
+
+def _by_prefix(taxonomy: Taxonomy, prefixes: tuple[tuple[str | None, ...], ...]
+               ) -> dict[str, list[tuple[int, re.Pattern[str]]]]:
+    """Literal prefix -> the ``(rule number, pattern)`` pairs it starts, for the rules
+    without ``exclude``."""
+    by_prefix: dict[str, list[tuple[int, re.Pattern[str]]]] = {}
+    for i, (rule, found) in enumerate(zip(taxonomy.rules, prefixes, strict=True)):
+        if rule.exclude is None:
+            for pattern, prefix in zip(rule.patterns, found, strict=True):
+                if prefix is not None:
+                    by_prefix.setdefault(prefix, []).append((i, pattern))
+    return by_prefix
 
 
 # A pattern's leading literal: after an optional ``\b``, letters, digits, spaces and hyphens
@@ -269,14 +277,7 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
         return found.scores()
     text_at = m.index.positions(text.lower())
     head_at = m.index.positions(headline.lower())
-    # Only the prefixes the text holds: most of the taxonomy's patterns are never tried.
-    for prefix, offsets in text_at.items():
-        for i, pattern in m.by_prefix.get(prefix, ()):
-            found.count(i, _matches_at(pattern, text, offsets), text)
-    for prefix, offsets in head_at.items():
-        for i, pattern in m.by_prefix.get(prefix, ()):
-            if not found.in_head[i]:
-                found.in_head[i] = any(pattern.match(headline, at) for at in offsets)
+    _score_prefixed(found, m, (text, text_at), (headline, head_at))
     raw = (re2_text(text), re2_text(headline))
     for i, rule in enumerate(taxonomy.rules):
         if rule.exclude is not None:
@@ -286,6 +287,19 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
             _score_regexes(found, i, unprefixed, (text, raw[0]), (headline, raw[1]))
         # (a rule whose patterns all have a prefix was scored above)
     return found.scores()
+
+
+def _score_prefixed(found: _Mentions, m: Matcher, text: tuple[str, dict[str, list[int]]],
+                    headline: tuple[str, dict[str, list[int]]]) -> None:
+    """The patterns with a literal prefix of the rules without ``exclude``, tried only at the
+    offsets of the prefixes the text and headline hold (most patterns are never tried)."""
+    for prefix, offsets in text[1].items():
+        for i, pattern in m.by_prefix.get(prefix, ()):
+            found.count(i, _matches_at(pattern, text[0], offsets), text[0])
+    for prefix, offsets in headline[1].items():
+        for i, pattern in m.by_prefix.get(prefix, ()):
+            if not found.in_head[i]:
+                found.in_head[i] = any(pattern.match(headline[0], at) for at in offsets)
 
 
 class _Mentions:
@@ -432,31 +446,40 @@ def assign_tags(taxonomy: Taxonomy, text: str, headline: str, keywords: Iterable
         if rule.name in named:
             scores[rule.name] = scores.get(rule.name, 0.0) + (
                 taxonomy.keyword_weight * rule.min_score)
-    model = matcher(taxonomy).model
-    probabilities = model.probabilities(text) if model is not None else {}
-    chosen: dict[str, float] = {}
-    best: TagRule | None = None
-    best_combined = 0.0
-    for rule in taxonomy.rules:
-        score = scores.get(rule.name, 0.0)
-        p = probabilities.get(rule.name)
-        if p is None:
-            strength = score / rule.min_score
-            if strength >= 1:
-                chosen[rule.name] = strength
-            continue
-        combined = p + taxonomy.rule_weight * min(score / rule.min_score, 2.0)
-        if combined >= rule.threshold:
-            chosen[rule.name] = combined / rule.threshold
-        if combined > best_combined:
-            best, best_combined = rule, combined
-    if not chosen and best is not None and best_combined >= taxonomy.floor:
-        # Nearly every paper has a main subject the taxonomy names: the likeliest tag, when
-        # it is likely enough, beats none.
-        chosen[best.name] = best_combined / best.threshold
+    chosen = _chosen(taxonomy, scores, matcher(taxonomy).model, text)
     by_name = {r.name: r for r in taxonomy.rules}
     for name in list(chosen):
         for implied in by_name[name].implies:
             chosen[implied] = max(chosen.get(implied, 0), chosen[name])
     keep = sorted(chosen, key=lambda n: -chosen[n])[: taxonomy.max_tags]
     return tuple(n for n in taxonomy.names if n in keep)
+
+
+def _chosen(taxonomy: Taxonomy, scores: Mapping[str, float], model: TagModel | None,
+            text: str) -> dict[str, float]:
+    """``tag -> strength`` (its combined score over its threshold, or its pattern score over
+    ``min_score``) of the tags that reach it; with none, the likeliest tag the model knows
+    when its strength reaches ``floor``."""
+    probabilities = model.probabilities(text) if model is not None else {}
+    learned = model.thresholds if model is not None else {}
+    chosen: dict[str, float] = {}
+    best: tuple[float, str] | None = None
+    for rule in taxonomy.rules:
+        score = scores.get(rule.name, 0.0)
+        p = probabilities.get(rule.name)
+        if p is None:
+            if score / rule.min_score >= 1:
+                chosen[rule.name] = score / rule.min_score
+            continue
+        threshold = rule.threshold if rule.threshold is not None else learned.get(
+            rule.name, taxonomy.threshold)
+        strength = (p + taxonomy.rule_weight * min(score / rule.min_score, 2.0)) / threshold
+        if strength >= 1:
+            chosen[rule.name] = strength
+        if best is None or strength > best[0]:
+            best = (strength, rule.name)
+    if not chosen and best is not None and best[0] >= taxonomy.floor:
+        # Nearly every paper has a main subject the taxonomy names: the likeliest tag, when
+        # it is likely enough, beats none.
+        chosen[best[1]] = best[0]
+    return chosen

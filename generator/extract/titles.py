@@ -22,11 +22,23 @@ title case paper titles use.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
+from generator.extract.lexicon import (
+    CLAUSE_WORDS,
+    CONTRIBUTION_VERBS,
+    FUNCTION_WORDS,
+    GENERIC_WORDS,
+    MINOR_WORDS,
+    NOT_ACTIONS,
+    OPENING_WORDS,
+    POINTING_WORDS,
+)
 from generator.extract.names import Name, find_name
 from generator.extract.sentences import contribution_rank
+from generator.extract.title_model import TitleModel, load_title_model
+from generator.infra.registry import Registry
 from generator.text.markup import Math, math_to_text, to_plain, tokenize
 
 MAX_TITLE = 90
@@ -34,39 +46,15 @@ MAX_TITLE = 90
 # before it, so no title carries one.
 FORMULA = "\ue000"
 _SHORT_SYMBOL = re.compile(r"[^\W_]{1,2}[\d′']?|[^\W_]_?\d|ℓ_?[\dp∞]")
-# Words a title never opens with: discourse words, pronouns, sentence openers.
-OPENING_WORDS = frozenset((
-    "we", "our", "us", "this", "these", "that", "those", "it", "its", "they", "their", "there",
-    "however", "moreover", "furthermore", "additionally", "also", "thus", "therefore", "hence",
-    "to", "motivated", "in", "here", "while", "although", "though", "despite", "since",
-    "because", "as", "recently", "first", "finally", "specifically", "based", "inspired",
-    "unlike", "given", "such", "yet", "but", "and", "or", "so", "then", "next", "when", "where",
-    "whereas", "which", "who", "whose", "what", "how", "existing", "previous", "prior",
-    "current", "most", "many", "some", "several", "one", "notably", "importantly", "namely",
-    "i.e", "e.g", "instead", "indeed", "overall", "further", "lastly", "second", "third",
-    "building", "after", "before", "by", "with", "without", "through", "for", "at", "from",
-    "of", "is", "are", "can"))
-# Words a title never ends on: function words.
-FUNCTION_WORDS = frozenset((
-    "a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via", "by", "from",
-    "at", "as", "that", "which", "its", "their", "our", "is", "are", "was", "were", "be",
-    "been", "being", "into", "than", "between", "under", "over", "through", "without",
-    "within", "using", "based", "towards", "toward", "about", "against", "across", "among",
-    "per", "versus", "vs", "e.g", "i.e", "this", "these", "those", "such", "both", "either",
-    "neither", "not", "no", "can", "could", "may", "might", "will", "would", "should", "must",
-    "has", "have", "had", "do", "does", "did", "while", "when", "where", "whether", "if",
-    "because", "since", "so", "but", "yet", "nor", "also", "more", "most", "less", "very",
-    "each", "every", "all", "any", "some", "many", "much", "other", "another", "it", "they",
-    "them", "we", "us", "he", "she", "who", "whose", "whom", "what", "how", "why", "then",
-    "thus", "hence", "upon", "onto", "after", "before", "during", "until", "around", "like",
-    "due", "whereby", "wherein", "namely", "including", "i", "ii", "iii", "etc"))
+_USED_RESOURCE = re.compile(r"\b([A-Z][\w-]*[A-Z0-9][\w-]*)\s+(?:Datasets?|Benchmarks?|Corpus|"
+                            r"Corpora|Suite)\b|\b(?:on|with|using)\s+(?:the\s+)?"
+                            r"([A-Z][\w-]*[A-Z0-9][\w-]*)\b")
 _CLOSE = {")": "(", "]": "[", "}": "{"}
 _EDGES = re.compile(r"^[\W_]+|[\W_]+$")
 _CALL = re.compile(r"\w\(")
 _LOWER_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _FORMULA_CHARS = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞" + FORMULA + "]")
 
-_INTRO = r"(?:propos|introduc|present|develop|design|build|built|devis|construct|creat|releas)"
 _FINDING = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work)|the\s+(?:paper|work))\s+"
     r"(?:\w+ly\s+|further\s+|also\s+|then\s+|first\s+)?"
@@ -114,13 +102,20 @@ _LENS = re.compile(r"\b(?:through the lens of|by means of|in terms of|from the p
                    r"\s+(?P<np>.+)", re.I)
 _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|their|they|"
                             r"which|what|how|whether|why|when|where|here|there)\b", re.I)
-_MINOR = frozenset(("a", "an", "the", "of", "for", "and", "or", "to", "in", "on", "with", "via",
-                    "by", "from", "at", "as", "vs", "into", "under", "over", "nor"))
+
+
+MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
+MIN_WORDS = 4
 
 
 def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] = ()
                  ) -> tuple[str | None, str]:
     """The paper's name (or ``None``) and its title (module docstring for the rules).
+
+    Of the candidates (``title_candidates``) without a defect (``title_problems``, after
+    ``repair``) and not cut mid-phrase (``TitleModel.cut``), the one the title model scores
+    highest wins (without a model file: the first); when the paper has a name, only
+    candidates that carry it compete, else the best one gets ``Name: `` in front.
 
     Args:
         sentences: the abstract's sentences (source text).
@@ -133,47 +128,195 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     """
     found = find_name(sentences, highlight, links)
     name = found.name if found else None
-    first_fixed = None
-    for candidate in title_candidates(found, sentences, highlight):
-        title = candidate if not title_problems(candidate) else repair(candidate)
-        if not title or title_problems(title):
+    model = load_title_model()
+    named, other = _best_candidates(found, sentences, highlight, model)
+    if named:
+        return name, named
+    if name and other and len(with_name := f"{name}: {other}") <= MAX_TITLE \
+            and not title_problems(with_name):
+        return name, with_name
+    if other:
+        return name, other
+    return name, _last_resort(name, sentences, highlight, model)
+
+
+def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: str,
+                     model: TitleModel | None) -> tuple[str | None, str | None]:
+    """The best usable candidate that carries the name and the best one that does not (each
+    ``None`` when there is none): the name's long form first, then candidates of at least
+    ``MIN_WORDS`` words besides the name (a shorter one rarely says what the paper does and
+    in which domain: "Federated Learning"), then the title model's score (without a model
+    file: the first)."""
+    name = found.name if found else None
+    best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
+    for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
+        if n >= MAX_CANDIDATES:
+            break
+        title = _usable(candidate, model)
+        if not title:
             continue
-        if name is None or name.lower() in title.lower():
-            return name, title
-        first_fixed = first_fixed or title  # kept in case no title carries the name
-    if name and first_fixed:
-        with_name = _fit(f"{name}: ", first_fixed)
-        if not title_problems(with_name):
-            return name, with_name
-    if first_fixed:
-        return name, first_fixed
+        descriptor = title.partition(": ")[2] if ": " in title else title
+        score = (kind == "long", len(descriptor.split()) >= MIN_WORDS,
+                 model.score(kind, title, name) if model is not None else -n)
+        carried = name is not None and carries_name(title, name)
+        if carried not in best or (score, title) > best[carried]:
+            best[carried] = (score, title)
+        if model is None and (True in best or name is None):
+            break
+    return (best[True][1] if True in best else None,
+            best[False][1] if False in best else None)
+
+
+def _last_resort(name: str | None, sentences: Sequence[str], highlight: str,
+                 model: TitleModel | None) -> str:
+    """A title when no candidate is usable: the most title-like run of words
+    (``_best_chunk``), else the highlight repaired and shortened; ``Name: `` in front when it
+    fits."""
+    chunk = _best_chunk(sentences, highlight, model) if model is not None else None
+    if chunk:
+        with_name = f"{name}: {chunk}" if name and name.lower() not in chunk.lower() else chunk
+        return chunk if len(with_name) > MAX_TITLE or title_problems(with_name) else with_name
     text = title_text(highlight) if highlight else " ".join(map(title_text, sentences))
     fallback = repair(shorten(_title_case(text)))
     if name and name.lower() not in fallback.lower():
         fallback = _fit(f"{name}: ", fallback) if fallback else name
-    return name, fallback
+    return fallback
+
+
+def carries_name(title: str, name: str) -> bool:
+    """``title`` holds ``name`` as a whole word (case-insensitive): "LLoCa-transformers" does
+    not hold "LLoCa"."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, re.I) is not None
+
+
+def _usable(candidate: str, model: TitleModel | None) -> str | None:
+    """``candidate``, repaired when it has a defect (``repair``), and ending where a phrase
+    ends (``_to_phrase_end``); ``None`` when that leaves a defect."""
+    candidate = _RELATIVE_VERB.sub(_reduced, candidate)
+    title = candidate if not title_problems(candidate) else repair(candidate)
+    if title and model is not None and model.cut(title):
+        title = _to_phrase_end(title, model)
+    return title if title and not title_problems(title) else None
+
+
+# "Algorithm That Sorts n Items" -> "Algorithm Sorting n Items": a relative clause reduced to
+# the participle titles use.
+_RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z]{3,}?(?:es|s))\b")
+
+
+def _reduced(m: re.Match[str]) -> str:
+    verb = m.group(1)
+    if base_form(verb).lower() in NOT_ACTIONS or base_form(verb) == verb.lower():
+        return m.group(0)  # "that is", "which has": no action to turn into a participle
+    gerund = _gerund(verb)
+    return gerund[:1].upper() + gerund[1:] if verb[:1].isupper() else gerund
+
+
+_MAX_TRIM = 3  # trailing words a cut phrase may lose ("Language Model Specifically Optimized")
+
+
+def _to_phrase_end(title: str, model: TitleModel) -> str | None:
+    """``title`` without the (at most ``_MAX_TRIM``) trailing words after its last word that
+    can end a title, or ``None``: "Survey Collection Framework Driven" -> "Survey Collection
+    Framework"."""
+    words = title.split()
+    for drop in range(1, min(_MAX_TRIM, len(words) - 2) + 1):
+        shorter = _trim_end(" ".join(words[:-drop]))
+        if len(shorter.split()) >= 2 and not model.cut(shorter):
+            return shorter
+    return None
+
+
+_CHUNK_BREAK = re.compile(r"[,;:()\[\]\.!?\"“”]|\s[—–-]\s")
+_LINKS = frozenset(("of", "for", "in", "on", "with", "via", "and", "under", "from", "to"))
+_MIN_TITLE_WORD = -3.5  # title log-odds a chunk's content word needs ("risk", not "often")
+
+
+def _best_chunk(sentences: Sequence[str], highlight: str, model: TitleModel) -> str | None:
+    """The last resort when no candidate has a clean form: the most title-like run of words
+    of the highlight or the sentences after it that all appear in titles (``_MIN_TITLE_WORD``)
+    joined by ``_LINKS``, two to ten words ending on a word that ends titles."""
+    best: tuple[float, str] | None = None
+    for text in map(title_text, _by_contribution(sentences, highlight)[:3]):
+        for piece in _CHUNK_BREAK.split(text):
+            for chunk in _runs(piece.split(), model):
+                form = _usable(_title_case(chunk), model)
+                if form and 2 <= len(form.split()) <= 10:
+                    score = model.score("subject", form, None)
+                    best = max(best or (score, form), (score, form))
+    return best[1] if best else None
+
+
+def _runs(words: list[str], model: TitleModel) -> Iterator[str]:
+    """Maximal runs of title words (``_MIN_TITLE_WORD``), linked by ``_LINKS`` inside."""
+    run: list[str] = []
+    for word in [*words, ""]:
+        bare = _bare(word)
+        good = bare and bare not in POINTING_WORDS and bare not in OPENING_WORDS and \
+            model.title.get(bare, 0.0) >= _MIN_TITLE_WORD
+        if good or (run and bare in _LINKS):
+            run.append(word)
+            continue
+        while run and _bare(run[-1]) in _LINKS:
+            run.pop()
+        if len(run) >= 2:
+            yield " ".join(run)
+        run = []
 
 
 def title_candidates(found: Name | None, sentences: Sequence[str], highlight: str
-                     ) -> Iterator[str]:
-    """Title candidates in order of preference (module docstring), before the defect check:
-    ``Name: descriptor`` forms, then ``Field: finding``, findings and the field alone. Made
-    lazily: a caller that stops at the first good one computes no more."""
+                     ) -> Iterator[tuple[str, str]]:
+    """``(kind, title)`` candidates in order of preference (module docstring), before the
+    defect check: ``Name: descriptor`` forms (kind ``name``), then ``Field: finding``
+    (``field``), findings (``finding``) and the field alone (``subject``). A phrase too long
+    for a title gives its shorter complete forms (``complete_forms``), never a cut one. Made
+    lazily: a caller that stops early computes no more."""
     order = _Lazy(map(title_text, _by_contribution(sentences, highlight)))
     findings = _Lazy(_findings(order))
     if found is not None:
+        head = f"{found.name}: "
         for descriptor in _descriptors(found, order, findings):
-            yield _fit(f"{found.name}: ", _title_case(descriptor))
+            kind = "long" if descriptor == found.long_form else "name"
+            for form in complete_forms(_title_case(descriptor), MAX_TITLE - len(head)):
+                yield kind, head + form
     subject = _subject(title_text(sentences[0])) if sentences else None
-    first = next(iter(findings), None)
-    if subject and first and not _shares_word(subject, first):
-        # "Prediction with Expert Advice: Fundamental Limits on Performance" names the field
-        # the finding is about, as paper titles do.
-        yield _fit(f"{_title_case(subject)}: ", _title_case(first))
+    yield from _field_forms(subject, next(iter(findings), None))
     for phrase in findings:
-        yield shorten(_title_case(phrase))
+        for form in complete_forms(_title_case(phrase)):
+            yield "finding", form
     if subject and len(subject.split()) >= 2:
-        yield shorten(_title_case(subject))
+        for form in complete_forms(_title_case(subject)):
+            yield "subject", form
+
+
+def _field_forms(subject: str | None, first: str | None) -> Iterator[tuple[str, str]]:
+    """``Field: finding`` candidates: "Prediction with Expert Advice: Fundamental Limits on
+    Performance" names the field the finding is about, as paper titles do (a field of two
+    words or more that the finding does not already name)."""
+    if subject and len(subject.split()) >= 2 and first and not _shares_word(subject, first):
+        head = f"{_title_case(subject)}: "
+        for form in complete_forms(_title_case(first), MAX_TITLE - len(head)):
+            yield "field", head + form
+
+
+def complete_forms(phrase: str, limit: int = MAX_TITLE) -> Iterator[str]:
+    """``phrase`` when it fits in ``limit`` characters, then its shorter forms that end where
+    a phrase ends (before a joining word: ``for``, ``of``, ``with``, ``that`` ...), longest
+    first, at most three in all; a form of fewer than two words is none."""
+    phrase = " ".join(phrase.split()).strip(" ,;:")
+    made = 0
+    if len(phrase) <= limit:
+        made += 1
+        yield phrase
+    cuts = sorted({m.start() for m in _CLAUSE_JOIN.finditer(phrase)}
+                  | {m.start() for m in _JOIN.finditer(phrase)}, reverse=True)
+    for cut in cuts:
+        if made >= 3:
+            return
+        form = phrase[:cut].strip(" ,;:")
+        if len(form) <= limit and len(form.split()) >= 2:
+            made += 1
+            yield form
 
 
 class _Lazy:
@@ -210,26 +353,59 @@ def title_text(source: str) -> str:
 
 
 def title_problems(title: str) -> tuple[str, ...]:
-    """The defects of a title: ``opener``, ``dangling``, ``brackets``, ``one-word``,
-    ``formula``, ``long`` (see the module docstring); empty when it has none."""
+    """The defects of a title: the names of the ``TITLE_CHECKS`` that fire on it, in registry
+    order; empty when it has none."""
     words = title.split()
     if not words:
         return ("one-word",)
-    problems = []
-    if _bare(words[0]) in OPENING_WORDS:
-        problems.append("opener")
-    if words[-1][-1:] in "([{-" or re.search(r"\(\w{0,3}$", words[-1]) or \
-            _bare(words[-1]) in FUNCTION_WORDS:
-        problems.append("dangling")
-    if not _balanced(title):
-        problems.append("brackets")
-    if len(words) == 1:
-        problems.append("one-word")
-    if _FORMULA_CHARS.search(title):
-        problems.append("formula")
-    if len(title) > MAX_TITLE:
-        problems.append("long")
-    return tuple(problems)
+    return tuple(name for name, check in zip(TITLE_CHECKS.names(), TITLE_CHECKS, strict=True)
+                 if check(title, words))
+
+
+def _opener(title: str, words: list[str]) -> bool:
+    """Opens (or its part after ``: `` opens) with one of the ``OPENING_WORDS``."""
+    after = title.partition(": ")[2].split()[:1]
+    return _bare(words[0]) in OPENING_WORDS or bool(after) and _bare(after[0]) in (
+        OPENING_WORDS - {"first"})
+
+
+def _dangling(title: str, words: list[str]) -> bool:
+    """Ends on one of the ``FUNCTION_WORDS``, an open bracket or a hyphen."""
+    return words[-1][-1:] in "([{-" or re.search(r"\(\w{0,3}$", words[-1]) is not None or \
+        _bare(words[-1]) in FUNCTION_WORDS
+
+
+def _descriptor_says_nothing(title: str, words: list[str]) -> bool:
+    """What follows ``Name: `` says nothing: generic words only, one word, or opens with
+    "The" ("GADIC: The Machine Learning")."""
+    head, sep, descriptor = title.partition(": ")
+    parts = descriptor.split()
+    return bool(sep and parts) and (_generic(descriptor) or len(parts) < 2
+                                    or _bare(parts[0]) == "the")
+
+
+def _names_used_resource(title: str, words: list[str]) -> bool:
+    """Names a dataset or benchmark other than the paper's own ("VERUS-LM: AR-LSAT Dataset",
+    "... on the DEAP Dataset", "... with LoRA")."""
+    head = title.partition(": ")[0]
+    return any(m.group(1) != head for m in _USED_RESOURCE.finditer(title))
+
+
+# The defect checks of a title, by name (``title_problems``; the evaluation counts them by the
+# same names). Each takes the title and its words.
+TITLE_CHECKS: Registry[Callable[[str, list[str]], bool]] = Registry()
+for _priority, (_name, _check) in enumerate(reversed((
+        ("opener", _opener),
+        ("dangling", _dangling),
+        ("brackets", lambda title, words: not _balanced(title)),
+        ("one-word", lambda title, words: len(words) == 1),
+        ("formula", lambda title, words: _FORMULA_CHARS.search(title) is not None),
+        ("long", lambda title, words: len(title) > MAX_TITLE),
+        ("pointer", lambda title, words: any(_bare(w) in POINTING_WORDS for w in words)),
+        ("clause", lambda title, words: any(_bare(w) in CLAUSE_WORDS for w in words[1:])),
+        ("generic", _descriptor_says_nothing),
+        ("used", _names_used_resource)))):
+    TITLE_CHECKS.register(_check, _name, _priority)
 
 
 def repair(title: str) -> str:
@@ -311,17 +487,10 @@ def _descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]) -> 
 
 def _generic(phrase: str) -> bool:
     """A phrase that says nothing about the paper: ``Effective Method``, ``novel framework``."""
-    return all(w.lower().strip(",") in _GENERIC_WORDS for w in phrase.split())
+    return all(w.lower().strip(",") in GENERIC_WORDS for w in phrase.split())
 
 
-_GENERIC_WORDS = frozenset((
-    "a", "an", "the", "method", "methods", "approach", "approaches", "framework", "model",
-    "models", "algorithm", "algorithms", "technique", "techniques", "strategy", "paradigm",
-    "pipeline", "system", "module", "scheme", "way", "tool", "solution", "effective",
-    "efficient", "simple", "novel", "new", "general", "powerful", "robust", "scalable",
-    "generic", "unified", "principled", "practical", "flexible", "lightweight", "fast",
-    "accurate", "and", "yet", "but", "very", "highly", "first", "our", "this", "proposed",
-    "improved", "better", "alternative", "plug-and-play", "training-free", "versatile"))
+
 
 
 def _all_descriptors(found: Name, texts: Iterable[str], findings: Iterable[str]
@@ -377,7 +546,7 @@ def _appositive(text: str, name: str) -> str | None:
 
 
 _PAREN_LONG = re.compile(r" \((?P<long>[A-Z][^()]{10,})\)")
-_INTRO_VERB = re.compile(rf"\b{_INTRO}\w*\s+", re.I)
+_INTRO_VERB = re.compile(rf"\b{CONTRIBUTION_VERBS}\w*\s+", re.I)
 
 
 def _word_positions(text: str, word: str) -> Iterator[int]:
@@ -443,7 +612,8 @@ def _finding(clean: str) -> str | None:
             return _claim(rest)
         return _noun_phrase(rest)
     m = _ACTION.search(clean)
-    if m and base_form(m.group("verb")) not in _NOT_ACTIONS and not re.search(
+    if m and base_form(m.group("verb")) not in NOT_ACTIONS | FUNCTION_WORDS | \
+            POINTING_WORDS and not re.search(
             r"(?:ed|ly|st)$", m.group("verb")):  # past tense, adverbs and "most" name no action
         return _gerund_phrase(m.group("verb"), m.group("np"))
     return None
@@ -454,13 +624,6 @@ _PURPOSE = re.compile(r"^(?:how\s+)?to\s+(?P<verb>[a-z]+)\s+(?P<rest>.+)", re.I)
 _ACTION = re.compile(r"\b(?:we|this\s+(?:paper|work|study))\s+(?:\w+ly\s+|for\s+the\s+first\s+"
                      r"time,?\s+)?(?P<verb>[a-z]{3,})"
                      r"\s+(?P<np>.+)", re.I)
-# Words after "we" that are not an action a title can name with a gerund.
-_NOT_ACTIONS = frozenset((
-    "are", "were", "have", "had", "can", "could", "will", "would", "may", "might", "must",
-    "should", "shall", "also", "then", "thus", "further", "first", "next", "now", "here",
-    "therefore", "hence", "still", "only", "not", "all", "both", "need", "want", "hope", "aim",
-    "seek", "try", "believe", "expect", "note", "call", "term", "refer", "use", "employ",
-    "adopt", "follow", "rely", "get", "see", "find", "make", "take", "give", "let", "the"))
 _DOUBLED = frozenset(("infer", "refer", "transfer", "prefer", "occur", "control", "permit",
                       "admit", "commit", "submit", "omit", "compel", "propel", "begin",
                       "forget", "regret", "equip", "embed"))
@@ -581,7 +744,7 @@ def _shares_word(a: str, b: str) -> bool:
     """``a`` and ``b`` share a content word (first five letters, case-insensitive)."""
     def stems(text: str) -> set[str]:
         return {w.lower()[:5] for w in re.findall(r"[A-Za-z][\w-]+", text)
-                if w.lower() not in _MINOR and len(w) > 3}
+                if w.lower() not in MINOR_WORDS and len(w) > 3}
     return bool(stems(a) & stems(b))
 
 
@@ -599,10 +762,10 @@ def _title_case(text: str) -> str:
             in_call = word.count("(") > word.count(")") if opens else ")" not in word
             out.append(word)
             continue
-        if _LOWER_WORD.fullmatch(core) and (i == 0 or core not in _MINOR):
+        if _LOWER_WORD.fullmatch(core) and (i == 0 or core not in MINOR_WORDS):
             parts = core.split("-")
             # A one-letter part other than "a" is a math symbol (k-means, m groups): as written.
-            cased = "-".join(p if j and p in _MINOR or len(p) == 1 and p != "a"
+            cased = "-".join(p if j and p in MINOR_WORDS or len(p) == 1 and p != "a"
                              else p[:1].upper() + p[1:] for j, p in enumerate(parts))
             word = word.replace(core, cased, 1)
         out.append(word)

@@ -43,7 +43,7 @@ def _by_start(seed_titles, start: str):
     ("Knowledge distillation (KD) is a vital", "SCAR",
      "SCAR: Distillation-Conditional Backdoor Attacks"),
     ("The diffusion inversion problem seeks", "PreciseInv",
-     "PreciseInv: General-Purpose Test-Time Optimization Framework"),
+     "PreciseInv: Reformulating Inversion as a Learning Problem"),
     ("Prediction with expert advice serves", None,
      "Prediction with Expert Advice: Fundamental Limits on Performance"),
 ])
@@ -115,14 +115,14 @@ def test_gerund_of_any_person(verb, gerund):
 @pytest.mark.parametrize(("text", "name", "title"), [
     # emphasis right after an introducing verb names even an ordinary capitalised word
     ("We introduce **Hydrant**, a hybrid architecture that interleaves SSM layers. It works.",
-     "Hydrant", "Hydrant: Hybrid Architecture That Interleaves SSM Layers"),
+     "Hydrant", "Hydrant: Hybrid Architecture Interleaving SSM Layers"),
     # "called <long form> (ACRONYM)": the acronym is the name, the long form its descriptor
     ("We propose a method called Q-Guided Diffusion Policy (QGDP) that guides actions.",
      "QGDP", "QGDP: Q-Guided Diffusion Policy"),
     # a short symbol stays in a title, a longer formula ends it (issue 12: no formula)
     (r"We present RoboSort, a randomized algorithm that sorts $n$ items in $O(n \log n)$ "
      "expected time. It works.", "RoboSort",
-     "RoboSort: Randomized Algorithm That Sorts n Items"),
+     "RoboSort: Randomized Algorithm Sorting n Items"),
     # a capitalised word right after an introducing verb and before a kind of contribution
     # ("layers") is a name; the same word used in passing is not
     ("We introduce Hydrant layers for sequence models. They are fast.", "Hydrant",

@@ -1,0 +1,100 @@
+"""Blind rating of derived titles: raters see an abstract and one title, not knowing whether it
+is the authors' own or derived, and score it (1-5, acceptable yes/no).
+
+``python -m evaluation.rating make OUT_DIR`` writes ``OUT_DIR/titles.jsonl`` (``DERIVED``
+derived titles of held-out arXiv abstracts and ``REAL`` authors' titles of other held-out
+abstracts as a control, one ``{"key", "abstract", "title"}`` a line, shuffled) and
+``OUT_DIR/keys.json`` (key -> ``[arXiv id, "derived" | "real"]``, never shown to raters).
+``python -m evaluation.rating score OUT_DIR`` reads the raters' ``scores_*.jsonl`` (``{"key",
+"score", "acceptable"}`` a line) and prints the acceptable share and mean score of each kind.
+The ids come from the held-out part of ``eval/arxiv/labels.jsonl``; keys and order from a
+seeded generator, so the same labels give the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+from evaluation.arxiv import LABELS, find_arxiv, read_arxiv, read_labels
+from generator.config.taxonomy import load_taxonomy
+from generator.extract import extract_paper
+from generator.records import Abstract, Source
+
+ROOT = Path(__file__).resolve().parent.parent
+DERIVED, REAL = 200, 40
+SEED = 25
+
+
+def make(out: Path) -> int:
+    """Write ``titles.jsonl`` and ``keys.json`` into ``out`` (module docstring)."""
+    held = sorted(lab.id for lab in read_labels(LABELS) if lab.split == "heldout")
+    if len(held) < DERIVED + REAL:
+        raise SystemExit(f"rating: {len(held)} held-out ids, {DERIVED + REAL} needed")
+    rng = random.Random(SEED)
+    chosen = rng.sample(held, DERIVED + REAL)
+    path = find_arxiv(ROOT)
+    if path is None:
+        raise SystemExit("rating: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
+    records = read_arxiv(path, set(chosen))
+    taxonomy = load_taxonomy(ROOT / "taxonomy.yml")
+    items = []
+    for n, arxiv_id in enumerate(chosen):
+        row = records[arxiv_id]
+        kind = "derived" if n < DERIVED else "real"
+        if kind == "derived":
+            title = extract_paper(Abstract(row["abstract"], "arXiv", (Source(arxiv_id, 1, 1),)),
+                                  taxonomy).title
+        else:
+            title = " ".join(row["title"].split())
+        items.append((f"t{rng.getrandbits(48):012x}", arxiv_id, kind, row["abstract"], title))
+    rng.shuffle(items)
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "titles.jsonl").open("w", encoding="utf-8") as fh:
+        for key, _, _, abstract, title in items:
+            fh.write(json.dumps({"key": key, "abstract": abstract, "title": title},
+                                ensure_ascii=False) + "\n")
+    (out / "keys.json").write_text(json.dumps(
+        {key: [arxiv_id, kind] for key, arxiv_id, kind, _, _ in items}, indent=1) + "\n",
+        encoding="utf-8")
+    print(f"wrote {out / 'titles.jsonl'} ({len(items)} titles) and {out / 'keys.json'}")
+    return 0
+
+
+def score(out: Path) -> int:
+    """Print the acceptable share and mean score of derived and real titles."""
+    keys = json.loads((out / "keys.json").read_text(encoding="utf-8"))
+    rated: dict[str, list[tuple[float, bool]]] = {"derived": [], "real": []}
+    files = sorted(out.glob("scores_*.jsonl"))
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            if row.get("key") not in keys:
+                raise SystemExit(f"{path}:{number}: unknown key {row.get('key')!r}")
+            yes = row["acceptable"] in (True, "yes", "y", 1)
+            rated[keys[row["key"]][1]].append((float(row["score"]), yes))
+    print(f"ratings from {len(files)} file(s)")
+    for kind, got in rated.items():
+        if got:
+            ok = sum(y for _, y in got)
+            print(f"{kind:8} {ok}/{len(got)} acceptable ({100 * ok / len(got):.1f}%), "
+                  f"mean score {sum(s for s, _ in got) / len(got):.2f} of 5")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evaluation.rating",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("make", "score"))
+    parser.add_argument("folder", type=Path)
+    args = parser.parse_args(argv)
+    return make(args.folder) if args.command == "make" else score(args.folder)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""A small learned scorer of title candidates: how much a candidate phrase looks like what
+authors put in their titles, trained by ``training/train_title_model.py`` on real (title,
+abstract) pairs of ``../shared/arxiv/`` (never its held-out ids).
+
+The model file (``generator/data/title_model.json``) holds, per lower-case word seen in at least
+``min_count`` training abstracts:
+
+* ``title``: log-odds that an abstract's word is also in its title (``framework``,
+  ``benchmark`` and task nouns are; ``this``, ``gap``, ``often`` are not);
+* ``end``: log-odds that a title holding the word ends on it (``recognition``, ``models``
+  end titles; ``broader``, ``automatically``, ``set`` never do: a phrase ending on them was
+  cut);
+
+and the weights of the candidate features (``FEATURES``), fitted by least squares to the word
+overlap of each candidate with the authors' title. ``score`` is their dot product.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from generator.extract.lexicon import GENERIC_WORDS, POINTING_WORDS
+
+MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
+KINDS = ("long", "name", "field", "finding", "subject")
+FEATURES = ("bias", "title_words", "end_word", "unknown_end", "words_off", "pointer",
+            "relative", "commas", "has_name", "no_name", "generic", "words",
+            *(f"kind_{k}" for k in KINDS))
+_WORD = re.compile(r"[a-z][a-z0-9'-]*")
+_RELATIVE = frozenset(("that", "which", "who", "whose", "where", "whereby"))
+# Endings of adverbs, participles and adjectives: a rare word ending so ends no title.
+MODIFIER_ENDINGS = ("ly", "ed", "ive", "al", "ous", "ful", "able", "ible", "ic")
+IDEAL_WORDS = 9  # about the median word count of the arXiv titles
+
+
+@dataclass(frozen=True, slots=True)
+class TitleModel:
+    """A loaded title model.
+
+    Attributes:
+        title: word -> log-odds that an abstract's word is in its title.
+        end: word -> log-odds that a title holding the word ends on it.
+        weights: one per ``FEATURES`` entry.
+        min_end: a candidate whose last (known) word has ``end`` below this was cut.
+    """
+
+    title: dict[str, float]
+    end: dict[str, float]
+    weights: tuple[float, ...]
+    min_end: float
+
+    def features(self, kind: str, text: str, name: str | None) -> list[float]:
+        """The ``FEATURES`` of candidate ``text`` of ``kind`` (one of ``KINDS``), for a paper
+        whose contribution is called ``name`` (or ``None``)."""
+        words = _WORD.findall(text.lower())
+        known = [self.title[w] for w in words if w in self.title]
+        last = words[-1] if words else ""
+        lowered = text.lower()
+        return [1.0, sum(known) / len(known) if known else 0.0,
+                self.end.get(last, 0.0), float(last not in self.end),
+                abs(len(text.split()) - IDEAL_WORDS) / IDEAL_WORDS,
+                float(sum(w in POINTING_WORDS for w in words)),
+                float(any(w in _RELATIVE for w in words)), float(text.count(",")),
+                float(name is not None and name.lower() in lowered),
+                float(name is None),
+                sum(w in GENERIC_WORDS for w in words) / max(1, len(words)),
+                len(words) / IDEAL_WORDS,
+                *(float(kind == k) for k in KINDS)]
+
+    def score(self, kind: str, text: str, name: str | None) -> float:
+        """How title-like candidate ``text`` is (higher is better; see ``features``)."""
+        return sum(w * f for w, f in zip(self.weights, self.features(kind, text, name),
+                                         strict=True))
+
+    def cut(self, text: str) -> bool:
+        """``text`` ends on a word titles almost never end on (``end`` below ``min_end``, or a
+        word too rare for statistics ending as a modifier does: ``MODIFIER_ENDINGS``): it was
+        cut mid-phrase."""
+        words = _WORD.findall(text.lower())
+        if not words:
+            return False
+        if words[-1] not in self.end:  # a rare word: cut when it reads as a modifier
+            return words[-1].endswith(MODIFIER_ENDINGS)
+        return self.end[words[-1]] < self.min_end
+
+
+@lru_cache(maxsize=2)
+def load_title_model(path: Path = MODEL_FILE) -> TitleModel | None:
+    """The model at ``path``, or ``None`` when there is none (titles then take the first
+    candidate without a defect).
+
+    Raises:
+        ValueError: the file is not a title model.
+    """
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        words = data["words"]
+        model = TitleModel({w: v[0] for w, v in words.items()},
+                           {w: v[1] for w, v in words.items()},
+                           tuple(float(data["weights"][f]) for f in FEATURES),
+                           float(data["min_end"]))
+    except (KeyError, TypeError, IndexError) as exc:
+        raise ValueError(f"{path}: not a title model ({exc})") from None
+    return model
