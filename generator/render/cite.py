@@ -140,10 +140,12 @@ def entry_href(entry: str) -> str:
 
 def _escape(text: str) -> str:
     """TeX's special characters escaped outside ``$...$``, braces kept only when balanced, no
-    backslash before a brace or at the end (it would escape the entry's closing brace)."""
-    text = re.sub(r"\\+(?=[{}]|$)", "", text)
+    backslash before a brace, and one at the end written ``\\textbackslash{}`` (a bare one would
+    escape the entry's closing brace)."""
+    text = re.sub(r"\\+(?=[{}])", "", text)
     if not _balanced(text):
         text = text.replace("{", "").replace("}", "")
+    text = re.sub(r"\\+$", r"\\textbackslash{}", text)
     parts = _MATH.split(text)
     return "".join(part if i % 2 else _SPECIAL.sub(r"\\\1", part)
                    for i, part in enumerate(parts))
