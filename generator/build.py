@@ -49,6 +49,8 @@ class DigestResult:
             gave different abstract texts (``generator.read.Seeds``).
         redirects: old slug -> current slug, for every address a paper had before that is
             no page now (``generator.addresses``).
+        headings: for each generated page whose body is finished HTML (paper pages,
+            listings), its headings (``generator.render.pages.PlannedFile.headings``).
     """
 
     papers: tuple[Paper, ...]
@@ -59,6 +61,7 @@ class DigestResult:
     merged: int = 0
     differing: int = 0
     redirects: Mapping[str, str] = field(default_factory=dict)
+    headings: Mapping[str, Mapping[str, tuple[int, str]]] = field(default_factory=dict)
 
     def summary(self) -> str:
         """A human summary: papers read per file, pages written, records merged and papers
@@ -248,4 +251,5 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
         notices = (*notices, Notice(str(config.cache_dir), None,
                                     f"build cache not saved ({exc.strerror or exc})"))
     return DigestResult(papers, seeds.files, notices, report, time.perf_counter() - start,
-                        seeds.merged, seeds.differing, redirects)
+                        seeds.merged, seeds.differing, redirects,
+                        {f.path: f.headings for f in planned if f.headings is not None})

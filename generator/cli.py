@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from generator.config import (
@@ -47,6 +50,20 @@ def _override(options: PaperDigestConfig, args: argparse.Namespace) -> None:
         options["search"] = args.search
     if getattr(args, "offline", False):
         options["offline"] = True
+
+
+def _select_plugins(cfg, options: PaperDigestConfig) -> None:
+    """The command's ``--search pagefind`` and ``--offline`` choose Material's plugins too
+    (as editing mkdocs.yml would): search off for Pagefind, offline on for ``--offline``.
+    The paper-digest plugin itself never changes another plugin (it checks them)."""
+    if options.search == "pagefind":
+        for name in ("material/search", "search"):
+            if name in cfg.plugins:
+                cfg.plugins[name].config.enabled = False
+    if options.offline:
+        for name in ("material/offline", "offline"):
+            if name in cfg.plugins:
+                cfg.plugins[name].config.enabled = True
 
 
 def _load_mkdocs(config_file: str, **overrides):
@@ -99,21 +116,45 @@ def _build(args: argparse.Namespace) -> int:
               f"(plugins: - {PLUGIN})", file=sys.stderr)
         return 1
     _override(plugin.config, args)
+    _select_plugins(cfg, plugin.config)
     if plugin.config.enabled and placeholder_site_url(cfg.site_url):
         # Printed, not logged: under --strict a logged warning would fail the build.
         print(f"paper-digest: warning: {placeholder_warning(cfg.site_url)}", file=sys.stderr)
+    site_dir = Path(cfg.site_dir)
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    # Built beside site_dir (same file system, so the swap is two renames) and put in its
+    # place only after MkDocs succeeded: a failed build leaves the previous site as it was.
+    cfg.site_dir = tempfile.mkdtemp(prefix=f".{site_dir.name}-building-", dir=site_dir.parent)
     try:
         cfg.plugins.on_startup(command="build", dirty=False)
         try:
             build(cfg)
         finally:
             cfg.plugins.on_shutdown()
-    except MkDocsException as exc:
+    except (MkDocsException, SystemExit) as exc:
+        shutil.rmtree(cfg.site_dir, ignore_errors=True)
         print(f"paper-digest: error: {exc}", file=sys.stderr)
         return 1
+    except BaseException:
+        shutil.rmtree(cfg.site_dir, ignore_errors=True)
+        raise
+    replace_folder(Path(cfg.site_dir), site_dir)
     if plugin.result is not None:
         print(plugin.result.summary())
     return 0
+
+
+def replace_folder(new: Path, target: Path) -> None:
+    """Put the folder ``new`` in place of ``target`` (which may not exist): ``target`` is
+    renamed aside, ``new`` renamed to it, the old one deleted; both live in the same folder,
+    so each rename is atomic (POSIX ``rename``) and ``target`` is never half-written."""
+    old = None
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
+        os.replace(target, old / target.name)
+    os.replace(new, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _log_like_mkdocs() -> None:

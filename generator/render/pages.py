@@ -31,8 +31,8 @@ from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.cite import bibtex_entry, entry_href, page_address, reference
 from generator.render.feed import render_feed
-from generator.render.html import markdown_text_html, render_html
-from generator.render.markdown import escape_markdown, render_paragraph
+from generator.render.html import render_html
+from generator.render.markdown import escape_markdown
 from generator.render.search import search_aliases
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
@@ -72,7 +72,6 @@ def _env() -> Environment:
                       undefined=StrictUndefined, keep_trailing_newline=True,
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = escape_markdown
-    env.filters["md_html"] = markdown_text_html  # what Python-Markdown makes of |md's output
     env.filters["html"] = lambda s: html.escape(str(s), quote=True)
     # Element text (not attribute values): quotes stay literal, which keeps the papers.json entry
     # readable in the page source and cheaper for the HTML parsers of the build.
@@ -80,7 +79,8 @@ def _env() -> Environment:
     env.filters["plain"] = plain_text
     env.filters["link_label"] = link_label
     env.globals.update(paper_labels=PAPER_LABELS, paper_titles=PAPER_TITLES,
-                       paper_link_name=paper_link_name, byline_parts=byline_parts)
+                       paper_link_name=paper_link_name, byline_parts=byline_parts,
+                       markdown_part=MARKDOWN_PART)
     return env
 
 
@@ -179,14 +179,39 @@ def front_matter(data: dict) -> str:
                                width=10_000) + "---\n"
 
 
-def _visible(text: str, render: Callable[[tuple], str] = render_paragraph) -> str:
-    """Markdown (or with ``render_html``, HTML) for one abstract or highlight; when nothing
-    visible would remain (an abstract that is only a TeX tie ``~``), its source in a code
-    span, so no text is silently lost."""
-    rendered = render(tokenize(text))
+def _visible(text: str) -> str:
+    """HTML for one abstract or highlight; when nothing visible would remain (an abstract
+    that is only a TeX tie ``~``), its source in a code span, so no text is silently lost."""
+    rendered = render_html(tokenize(text))
     if rendered.strip() or not text.strip():
         return rendered
     return f'<code class="pd-tex">{html.escape(text.strip())}</code>'
+
+
+# Where a generated page's finished HTML ends and Markdown begins (a tag page's listing of
+# Material's tags plugin, whose directive only Python-Markdown renders); an HTML comment, so
+# an engine that renders the whole file as Markdown shows nothing of it.
+MARKDOWN_PART = "<!-- paper-digest: Markdown from here -->"
+def paper_headings(p: Paper, related: list[Paper]) -> dict[str, tuple[int, str]]:
+    """A paper page's headings, in order: id -> (level, title as HTML); the page's sections
+    are exactly these (paper.md.j2), and its table of contents is made from them."""
+    f = p.facts
+    sections = {
+        "abstract": bool(f.abstract.text), "links": bool(f.links),
+        "named-in-the-abstract": bool(f.entities.models or f.entities.benchmarks
+                                      or f.entities.numbers),
+        "related-papers": bool(related), "source": True, "cite": True}
+    titles = {"abstract": "Abstract", "links": "Links",
+              "named-in-the-abstract": "Named in the abstract",
+              "related-papers": "Related papers", "source": "Source", "cite": "Cite"}
+    first = p.slug if p.slug not in titles else f"{p.slug}-title"
+    return {first: (1, html.escape(p.title, quote=False)),
+            **{key: (2, titles[key]) for key, shown in sections.items() if shown}}
+
+
+def _title_heading(path: str, title: str) -> dict[str, tuple[int, str]]:
+    """A listing's one heading (its title), with the id its file's name gives it."""
+    return {slugify(title) or Path(path).stem: (1, html.escape(title, quote=False))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,11 +224,15 @@ class PlannedFile:
             which the build cache's fingerprint covers), for the files worth not rendering
             again (paper pages and listings); ``None`` for the few others.
         render: makes the file's text.
+        headings: for a page whose body is finished HTML (``HTML_PAGES``), its headings
+            (id -> level and title as HTML), as the page shows them; ``None`` for a page
+            of Markdown or a data file.
     """
 
     path: str
     key: str | None
     render: Callable[[], str]
+    headings: Mapping[str, tuple[int, str]] | None = None
 
 
 def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
@@ -244,7 +273,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     def highlight_html(p: Paper) -> str:
         """The highlight as HTML for listings (math typeset), rendered once per paper."""
         if p.id not in highlights:
-            highlights[p.id] = _visible(p.facts.highlight, render_html)
+            highlights[p.id] = _visible(p.facts.highlight)
         return highlights[p.id]
 
     ctx = {"site": site, "tag_slugs": tag_slugs, "descriptions": descriptions,
@@ -261,12 +290,13 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                for pid, d in entry_dicts.items()}
     paper_tpl = env.get_template("paper.md.j2")
 
-    def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper]) -> str:
+    def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
+                   headings: dict[str, tuple[int, str]]) -> str:
         return paper_tpl.render(
             p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
-            abstract_html=_visible(p.facts.abstract.text, render_html),
+            abstract_html=_visible(p.facts.abstract.text), headings=headings,
             aliases=search_aliases(
                 (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
                 [n for c in p.facts.code for n in (c.owner, c.repo)]
@@ -278,28 +308,34 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             prev = members[at - 1] if at > 0 else None
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
+            headings = paper_headings(p, rel)
             out.append(PlannedFile(f"papers/{p.slug}.md",
                                    _page_key(entries[p.id], p, prev, nxt, rel, site_url),
-                                   functools.partial(paper_page, p, prev, nxt, rel)))
+                                   functools.partial(paper_page, p, prev, nxt, rel, headings),
+                                   headings))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
                  link: str = "") -> None:
         """Plan ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
-        plain text (escaped here), ``link`` extra Markdown after it."""
+        plain text (escaped there), ``link`` HTML after it, ``extra`` Markdown after the
+        entries (``MARKDOWN_PART``)."""
         tag_counts = Counter(t for p in members for t in p.facts.tags)
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
             path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
             first_extra = extra if n == 1 else ""
+            headings = _title_heading(path, title if n == 1 else
+                                      f"{title} — page {n} of {len(chunks)}")
             out.append(PlannedFile(path, _listing_key(
                 path, title, lead, link, first_extra, len(chunks), tag_counts, chunk),
                 functools.partial(
                     listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
                     base=base, first=(n - 1) * PAGE_SIZE + 1,
-                    lead=(escape_markdown(lead) + link).strip(), description=lead,
+                    lead=lead, link=link, description=lead,
+                    headings=headings,
                     prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
-                    extra=first_extra, **ctx)))
+                    extra=first_extra, **ctx), headings))
 
     for name, members in collections.items():
         paginate(f"collections/{coll_slugs[name]}", name, members,
@@ -315,7 +351,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         paginate(f"tags/{slug}", tag, members,
                  f"{_count(len(members), 'paper')} tagged {tag}" + (
                      f": the main subject is {about.rstrip('.')}." if about else "."),
-                 chip_target.render(tag=tag), link=" [All tags](index.md).")
+                 chip_target.render(tag=tag), link=' <a href="../">All tags</a>.')
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
     paginate("code", "Papers with code", with_code + promised,

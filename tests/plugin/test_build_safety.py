@@ -1,0 +1,53 @@
+"""Issue 21 items 1 and 4: a build writes nothing into docs_dir, and a failed build leaves the
+previous site exactly as it was."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_build
+
+from generator.read import read_seeds
+
+pytestmark = pytest.mark.e2e
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_docs_dir_holds_only_the_hand_written_pages(built_project: Path) -> None:
+    """After ``paper-digest build`` docs_src holds what it held before (about.md), and the
+    generated pages are in the site all the same."""
+    assert sorted(_tree(built_project / "docs_src")) == ["about.md"]
+    papers = len(read_seeds(ROOT / "seeds").abstracts)
+    assert len(list((built_project / "site" / "papers").glob("*/index.html"))) == papers
+
+
+def test_plain_mkdocs_build_writes_nothing_into_docs_dir(project_copy: Path) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"],
+                          cwd=project_copy, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(_tree(project_copy / "docs_src")) == ["about.md"]
+
+
+def test_failed_strict_build_leaves_the_site_as_it_was(project_copy: Path) -> None:
+    """A hand-written page with a broken link fails the strict build at its end (after
+    MkDocs wrote every page): site/ is byte for byte the previous one, and no build folder
+    is left beside it."""
+    assert run_build(project_copy).returncode == 0
+    before = _tree(project_copy / "site")
+    (project_copy / "docs_src" / "broken.md").write_text(
+        "# Broken\n\nSee [the missing page](missing.md).\n", encoding="utf-8")
+    proc = run_build(project_copy)
+    assert proc.returncode == 1
+    assert "missing.md" in proc.stdout + proc.stderr
+    assert _tree(project_copy / "site") == before
+    assert sorted(p.name for p in project_copy.iterdir() if p.name.startswith(".site")) == []
