@@ -82,13 +82,14 @@ def _generate(args: argparse.Namespace) -> int:
         plugin = cfg.plugins.get(PLUGIN)
         options = plugin.config if plugin is not None else plugin_options()
         root, docs, site_name = path.parent, Path(cfg.docs_dir), cfg.site_name
-        site_url = cfg.site_url
+        site_url, directory_urls = cfg.site_url, cfg.use_directory_urls
     else:
         options, root = plugin_options(), Path(".")
         docs, site_name, site_url = Path("docs_src"), DigestConfig().site_name, None
+        directory_urls = True
     _override(options, args)
     config = DigestConfig.from_options(options, root, Path(args.docs) if args.docs else docs,
-                                       site_name, site_url)
+                                       site_name, site_url, directory_urls)
     from generator.build import generate
 
     result = generate(config, progress=lambda message: print(

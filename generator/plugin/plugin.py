@@ -18,13 +18,11 @@ Events, in the order MkDocs calls them:
   modification time tells MkDocs' ``--dirty`` whether to build it again) and add each as
   ``File.generated``; a paper page or listing gets a ``GeneratedPage``
   (``generator.plugin.page``), whose body is the generator's finished HTML, with no Markdown
-  pass. Old addresses of pages that moved go to the mkdocs-redirects plugin's
-  ``redirect_maps`` (``generator.addresses``; the user's own entries win).
+  pass; their links are written for the site's ``use_directory_urls``. Old addresses of
+  pages that moved go to the mkdocs-redirects plugin's ``redirect_maps``
+  (``generator.addresses``; the user's own entries win).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file (the page
   store is not watched: one edit, one rebuild).
-* ``on_page_content``: in offline builds only (``use_directory_urls: false``), point the
-  generated pages' links, written for directory URLs (``../papers/x/``), at the ``.html``
-  files (``papers/x.html``).
 * ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
 
 Material's search index is written by Material's search plugin alone: what it should also
@@ -34,19 +32,15 @@ find ("schrodinger", "kmeans") is on the paper pages themselves (``generator.ren
 from __future__ import annotations
 
 import logging
-import posixpath
-import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit, urlunsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
-from mkdocs.utils import get_relative_url
 
 from generator.config import (
     DigestConfig,
@@ -61,7 +55,6 @@ if TYPE_CHECKING:
     from generator.build import DigestResult
 
 log = logging.getLogger("mkdocs.plugins.paper_digest")
-_HREF = re.compile(r'\bhref="([^"]*)"')
 # Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
 # and the heading permalink signs.
 PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
@@ -81,7 +74,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         root = Path(config.config_file_path).parent
         return DigestConfig.from_options(self.config, root,
                                          root / self.config.cache_dir / PAGE_STORE,
-                                         config.site_name, config.site_url)
+                                         config.site_name, config.site_url,
+                                         config.use_directory_urls)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``."""
@@ -168,13 +162,6 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                     server.watch(str(path))
         return server
 
-    def on_page_content(self, html: str, *, page, config: MkDocsConfig, files) -> str:
-        """Offline builds: the generated listings' directory-style links point at the
-        ``.html`` files (``relink_for_files``)."""
-        if not self.config.enabled or config.use_directory_urls:
-            return html
-        return relink_for_files(html, page, files)
-
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Index the site with Pagefind when asked to."""
         if not self.config.enabled:
@@ -234,47 +221,3 @@ def run_pagefind(site_dir: Path) -> None:
                               "--exclude-selectors", PAGEFIND_EXCLUDE])
     if status != 0:
         raise PluginError(f"paper-digest: pagefind failed (exit status {status})")
-
-
-def _directory_url(src_uri: str) -> str:
-    """The URL MkDocs gives the Markdown page ``src_uri`` under ``use_directory_urls: true``
-    (MkDocs' rule, ``File._get_url``): ``papers/x.md`` -> ``papers/x/``, ``tags/index.md`` ->
-    ``tags/``, ``index.md`` -> ``""``."""
-    stem = posixpath.splitext(src_uri)[0]
-    folder, name = posixpath.split(stem)
-    if name in ("index", "README"):
-        return f"{folder}/" if folder else ""
-    return f"{stem}/"
-
-
-def relink_for_files(html: str, page, files) -> str:
-    """Rewrite directory-style links for ``use_directory_urls: false`` builds.
-
-    Input: the page's HTML. Output: the same HTML in which each relative ``href`` ending in
-    ``/`` that, resolved against the page's directory-URL location, names a page of the site,
-    points at that page's real URL (``../papers/x/#a`` on ``code.html`` ->
-    ``papers/x.html#a``); one naming a static file (``papers.json``) is made relative to the
-    page's real location. MkDocs rewrites Markdown links itself but not raw HTML, and the
-    generator writes its listings as raw HTML for directory URLs. Other links are left alone.
-    """
-    pages = {_directory_url(f.src_uri): f for f in files.documentation_pages()}
-    static = {f.url for f in files if not f.is_documentation_page()}
-    base = _directory_url(page.file.src_uri)
-
-    def relink(match: re.Match) -> str:
-        parts = urlsplit(match.group(1))
-        if parts.scheme or parts.netloc or parts.path.startswith("/") or not parts.path:
-            return match.group(0)
-        target = posixpath.normpath(posixpath.join(base, parts.path))
-        if not parts.path.endswith("/"):  # a file such as papers.json or feed.xml
-            if target not in static:
-                return match.group(0)
-            url = get_relative_url(target, page.url)
-        else:
-            file = pages.get("" if target == "." else f"{target}/")
-            if file is None:
-                return match.group(0)
-            url = get_relative_url(file.url, page.url)
-        return f'href="{urlunsplit(("", "", url, parts.query, parts.fragment))}"'
-
-    return _HREF.sub(relink, html)

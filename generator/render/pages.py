@@ -15,6 +15,7 @@ import functools
 import hashlib
 import html
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -192,6 +193,42 @@ def _visible(text: str) -> str:
 # Material's tags plugin, whose directive only Python-Markdown renders); an HTML comment, so
 # an engine that renders the whole file as Markdown shows nothing of it.
 MARKDOWN_PART = "<!-- paper-digest: Markdown from here -->"
+def page_url(src: str, directory_urls: bool = True) -> str:
+    """The address MkDocs gives the page ``src`` (a path in docs_dir) or the file ``src``, by
+    its documented ``use_directory_urls`` rule: ``papers/x.md`` -> ``papers/x/`` (or
+    ``papers/x.html``), ``tags/index.md`` -> ``tags/`` (``tags/index.html``), ``index.md``
+    -> ``""`` (``index.html``); any other file keeps its path (``papers.json``)."""
+    if not src.endswith(".md"):
+        return src
+    stem = src[:-3]
+    if not directory_urls:
+        return f"{stem}.html"
+    if stem == "index" or stem.endswith("/index"):
+        return stem[:-5]
+    return f"{stem}/"
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """The links of one generated page: ``links("papers/x.md")`` is the relative address of
+    that page (or file) from this one, for the site's URL style (MkDocs'
+    ``use_directory_urls``), which the generator writes itself because nothing rewrites the
+    HTML of its pages afterwards."""
+
+    page: str
+    directory_urls: bool = True
+
+    def paper(self, p: Paper) -> str:
+        """The relative address of paper ``p``'s page."""
+        return self(f"papers/{p.slug}.md")
+
+    def __call__(self, target: str) -> str:
+        here = page_url(self.page, self.directory_urls)
+        if target == self.page:
+            return "./" if self.directory_urls else posixpath.basename(here)
+        return "../" * here.count("/") + page_url(target, self.directory_urls)
+
+
 def paper_headings(p: Paper, related: list[Paper]) -> dict[str, tuple[int, str]]:
     """A paper page's headings, in order: id -> (level, title as HTML); the page's sections
     are exactly these (paper.md.j2), and its table of contents is made from them."""
@@ -240,7 +277,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               related: Mapping[str, tuple[str, ...]] | None = None,
               updated: datetime | None = None,
               tag_descriptions: Mapping[str, str] | None = None,
-              site_url: str | None = None) -> list[PlannedFile]:
+              site_url: str | None = None,
+              directory_urls: bool = True) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -255,6 +293,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             tag pages and the tags index.
         site_url: where the site is published (MkDocs' ``site_url``); when set, the cite
             block and the feed give absolute addresses.
+        directory_urls: MkDocs' ``use_directory_urls``: the style of the pages' links
+            (``Links``).
 
     Returns:
         ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
@@ -293,6 +333,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
                    headings: dict[str, tuple[int, str]]) -> str:
         return paper_tpl.render(
+            links=Links(f"papers/{p.slug}.md", directory_urls),
             p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
@@ -310,13 +351,14 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
             headings = paper_headings(p, rel)
             out.append(PlannedFile(f"papers/{p.slug}.md",
-                                   _page_key(entries[p.id], p, prev, nxt, rel, site_url),
+                                   _page_key(entries[p.id], p, prev, nxt, rel, site_url,
+                                             directory_urls),
                                    functools.partial(paper_page, p, prev, nxt, rel, headings),
                                    headings))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
-                 link: str = "") -> None:
+                 all_tags: bool = False) -> None:
         """Plan ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
         plain text (escaped there), ``link`` HTML after it, ``extra`` Markdown after the
         entries (``MARKDOWN_PART``)."""
@@ -328,13 +370,14 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             headings = _title_heading(path, title if n == 1 else
                                       f"{title} — page {n} of {len(chunks)}")
             out.append(PlannedFile(path, _listing_key(
-                path, title, lead, link, first_extra, len(chunks), tag_counts, chunk),
+                path, title, lead, all_tags, first_extra, len(chunks), tag_counts, chunk,
+                directory_urls),
                 functools.partial(
                     listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
                     base=base, first=(n - 1) * PAGE_SIZE + 1,
-                    lead=lead, link=link, description=lead,
+                    lead=lead, all_tags=all_tags, description=lead,
                     headings=headings,
-                    prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
+                    links=Links(path, directory_urls), tag_counts=tag_counts,
                     extra=first_extra, **ctx), headings))
 
     for name, members in collections.items():
@@ -351,7 +394,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         paginate(f"tags/{slug}", tag, members,
                  f"{_count(len(members), 'paper')} tagged {tag}" + (
                      f": the main subject is {about.rstrip('.')}." if about else "."),
-                 chip_target.render(tag=tag), link=' <a href="../">All tags</a>.')
+                 chip_target.render(tag=tag), all_tags=True)
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
     paginate("code", "Papers with code", with_code + promised,
@@ -369,10 +412,12 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         PlannedFile("collections/index.md", None, functools.partial(
             env.get_template("collections.md.j2").render, collections=collections, **ctx)),
         PlannedFile("stats.md", None, lambda: env.get_template("stats.md.j2").render(
-            charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
+            charts=_charts(papers, tags, tag_slugs, collections, coll_slugs,
+                           Links("stats.md", directory_urls)),
             total=len(papers), **ctx)),
         PlannedFile("index.md", None, functools.partial(
             env.get_template("home.md.j2").render, site_name=site_name,
+            links=Links("index.md", directory_urls),
             collections=collections, total=len(papers), with_code=len(with_code),
             promised=len(promised), tag_counts=+counts, featured=featured,
             top_collections=sorted(collections.items(), key=lambda item: -len(item[1]))[
@@ -457,19 +502,20 @@ class Chart:
 
 
 def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[str, str],
-            collections: dict[str, list[Paper]], coll_slugs: dict[str, str]) -> list[Chart]:
+            collections: dict[str, list[Paper]], coll_slugs: dict[str, str],
+            links: Links) -> list[Chart]:
     """The statistics page's charts: tags, code, collections, tag co-occurrence, and venues and
     authors when the input named them. Links are relative to ``stats/`` (directory URLs)."""
     total = len(papers)
     tag_counts = Counter(t for p in papers for t in p.facts.tags)
     # Most common first; taxonomy order breaks ties (sorted is stable).
     by_count = sorted(tags, key=lambda t: -tag_counts[t])
-    tag_bars = [Bar(t, tag_counts[t], href=f"../tags/{tag_slugs[t]}/") for t in by_count]
+    tag_bars = [Bar(t, tag_counts[t], href=links(f"tags/{tag_slugs[t]}.md")) for t in by_count]
     status = Counter(p.facts.code_status for p in papers)
     code_bars = [Bar(label, status[key], note=_percent(status[key], total), fill=colour,
-                     href="../code/" if key != "none" else None)
+                     href=links("code.md") if key != "none" else None)
                  for key, label, colour in CODE_STATUSES]
-    coll_bars = [Bar(name, len(members), href=f"../collections/{coll_slugs[name]}/")
+    coll_bars = [Bar(name, len(members), href=links(f"collections/{coll_slugs[name]}.md"))
                  for name, members in collections.items()]
     used = [t for t in tags if tag_counts[t]]
     index = {t: i for i, t in enumerate(used)}
@@ -508,7 +554,7 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
               heat_map("chart-cooccurrence", "Tag co-occurrence",
                        f"Heat map of {len(used)} tags by {len(used)} tags; each cell is the "
                        "number of papers carrying both tags, shaded by count.", used, matrix,
-                       [f"../tags/{tag_slugs[t]}/" for t in used]),
+                       [links(f"tags/{tag_slugs[t]}.md") for t in used]),
               data_table("Data: tag pairs by number of shared papers",
                          ["Tag", "Tag", "Papers"], [[a, b, n] for n, a, b in pairs])),
     ] + _metadata_charts(papers)
@@ -583,25 +629,27 @@ def _short_title(p: Paper) -> str:
 
 
 def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
-              related: list[Paper], site_url: str | None = None) -> str:
+              related: list[Paper], site_url: str | None = None,
+              directory_urls: bool = True) -> str:
     """Hash of everything a paper page is rendered from: its serialised papers.json entry plus
     what it shows of other papers and the site's address (templates and taxonomy are covered by the
     cache fingerprint)."""
     data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],
-            [(q.url, q.title, q.facts.tags) for q in related], site_url]
+            [(q.url, q.title, q.facts.tags) for q in related], site_url, directory_urls]
     h = hashlib.sha256(entry.encode())
     h.update(json.dumps(data, ensure_ascii=False).encode())
     return h.hexdigest()
 
 
-def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages: int,
-                 tag_counts: Counter, chunk: list[Paper]) -> str:
+def _listing_key(path: str, title: str, lead: str, all_tags: bool, extra: str, pages: int,
+                 tag_counts: Counter, chunk: list[Paper], directory_urls: bool) -> str:
     """Hash of everything a listing page is rendered from."""
     entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
                 [c.url for c in p.facts.code], [h.url for h in p.facts.hub], p.facts.authors,
                 [(x.url, x.kind) for x in p.facts.paper_links]) for p in chunk]
     # most_common(), as the template lists them: ties keep first-seen order across the pages
-    data = [path, title, lead, link, extra, pages, tag_counts.most_common(), entries]
+    data = [path, title, lead, all_tags, extra, pages, tag_counts.most_common(), entries,
+            directory_urls]
     return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
 
 
