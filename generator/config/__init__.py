@@ -67,7 +67,8 @@ class PaperDigestConfig(base.Config):
     cache = c.Type(bool, default=True)
     """Keep a build cache so that regenerating after a small edit costs little."""
     cache_dir = c.Type(str, default=".paper-digest-cache")
-    """Where the build cache lives."""
+    """Where the build cache lives, and the page store (``pages/``: the generated pages
+    MkDocs reads, also with ``cache: false``)."""
     jobs = c.Optional(c.Type(int))
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""

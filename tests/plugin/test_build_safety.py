@@ -51,3 +51,46 @@ def test_failed_strict_build_leaves_the_site_as_it_was(project_copy: Path) -> No
     assert "missing.md" in proc.stdout + proc.stderr
     assert _tree(project_copy / "site") == before
     assert sorted(p.name for p in project_copy.iterdir() if p.name.startswith(".site")) == []
+
+
+def _mkdocs(project: Path, *args: str) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", *args],
+                          cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+
+
+def _mtimes(folder: Path, pattern: str) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.glob(pattern)}
+
+
+def test_one_edit_rebuilds_only_its_pages_with_dirty(project_copy: Path) -> None:
+    """Issue 21 item 3: after one abstract is edited, the page store rewrites only the pages
+    made from it (its page, the listings and neighbours that show it, papers.json, the
+    feed), and ``mkdocs build --dirty`` writes the edited paper's HTML again but not an
+    untouched paper's."""
+    _mkdocs(project_copy)
+    store = project_copy / ".paper-digest-cache" / "pages"
+    before = _mtimes(store, "**/*")
+    html_before = _mtimes(project_copy / "site", "papers/*/index.html")
+    seed = sorted((project_copy / "seeds").glob("*.txt"))[0]
+    header, first, *rest = seed.read_text(encoding="utf-8").split("\n\n")
+    # a last sentence: the paper's title, taken from its first sentences, stays
+    seed.write_text("\n\n".join([header, first + " These findings also hold at zyxwvut scale.",
+                                *rest]), encoding="utf-8")
+    _mkdocs(project_copy, "--dirty")
+    after = _mtimes(store, "**/*")
+    changed = sorted(p for p in after if after[p] != before.get(p))
+    edited = [p for p in changed if p.startswith("papers/")
+              and "zyxwvut" in (store / p).read_text(encoding="utf-8").partition(
+                  'class="pd-abstract"')[2]]
+    assert len(edited) == 1
+    assert "papers.json" in changed
+    assert len(changed) < len(after) // 5, changed
+    html_after = _mtimes(project_copy / "site", "papers/*/index.html")
+    page = edited[0].removesuffix(".md") + "/index.html"
+    assert html_after[page] != html_before[page]
+    assert "zyxwvut" in (project_copy / "site" / page).read_text(encoding="utf-8")
+    untouched = [p for p in html_before if p.removesuffix("/index.html") + ".md" not in changed]
+    assert len(untouched) > len(html_before) // 2
+    assert {p: html_after[p] for p in untouched} == {p: html_before[p] for p in untouched}
