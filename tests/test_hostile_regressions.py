@@ -15,7 +15,7 @@ from generator.config import DigestConfig
 from generator.config.taxonomy import load_taxonomy
 from generator.errors import InputError
 from generator.read.text import parse_seed_file
-from generator.render.markdown import render_paragraph
+from generator.render.html import render_html
 from generator.render.pages import _collection_slugs
 from generator.text.markup import Text, tokenize
 
@@ -56,8 +56,7 @@ def test_tag_name_with_markup_is_rejected(tmp_path):
                                     '=== "Tab"'])
 def test_block_markers_stay_text(source):
     """A paragraph that is only a thematic break or an admonition/tab marker stays text."""
-    html = markdown.markdown(render_paragraph(tokenize(source)), extensions=EXTENSIONS)
-    soup = BeautifulSoup(html, "html.parser")
+    soup = BeautifulSoup(f"<p>{render_html(tokenize(source))}</p>", "html.parser")
     assert [t.name for t in soup.find_all(True)] == ["p"]
     assert soup.get_text() == source
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 from markdown_it import MarkdownIt
 
-from generator.render.markdown import render_each
-from generator.text.markup import Text, Token, Url, to_plain
+from generator.render.markdown import render_math
+from generator.text.markup import Math, Styled, Text, Token, Unknown, Url, to_plain
 from generator.text.urls import normalize_url
 
 _EMPHASIS = MarkdownIt("zero").enable(["emphasis"])
@@ -66,3 +67,28 @@ def _link(tok: Url) -> str:
     if href is None:
         return label
     return f'<a href="{html.escape(href, quote=True)}">{label}</a>'
+
+
+def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, str], str],
+                link: Callable[[Url], str],
+                inner: Callable[[tuple[Token, ...]], str]) -> str:
+    """The tokens rendered one by one and joined: ``text(index, value)`` for a ``Text`` (line
+    breaks made spaces), ``render_math`` for math, ``link(url)``, and ``inner(children)`` for
+    the content of a style (wrapped in its ``STYLE_TAGS`` element) or an unknown macro."""
+    out: list[str] = []
+    for n, tok in enumerate(tokens):
+        if isinstance(tok, Text):
+            out.append(text(n, " ".join(tok.value.split("\n"))))
+        elif isinstance(tok, Math):
+            out.append(render_math(tok.tex, tok.display))
+        elif isinstance(tok, Styled):
+            tag = STYLE_TAGS.get(tok.style)
+            out.append(f"<{tag}>{inner(tok.children)}</{tag}>" if tag else inner(tok.children))
+        elif isinstance(tok, Unknown):
+            out.append(inner(tok.children))
+        elif isinstance(tok, Url):
+            out.append(link(tok))
+    return "".join(out)
+
+
+STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
