@@ -50,6 +50,7 @@ from generator.config import (
 )
 from generator.errors import DigestError
 from generator.plugin.page import GeneratedPage
+from generator.write import generated_files
 
 if TYPE_CHECKING:
     from generator.build import DigestResult
@@ -102,8 +103,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         """Generate the pages and add them to MkDocs' files.
 
         Raises:
-            PluginError: bad input (names the file and line), or a file of ``docs_dir``
-                where the generator makes a page.
+            PluginError: bad input (names the file and line), or a hand-written file of
+                ``docs_dir`` where the generator makes a page.
         """
         if not self.config.enabled:
             return files
@@ -120,13 +121,18 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             # A repaired character is reported, not a warning: --strict must not fail a run
             # whose pages show what the authors wrote (issue 13).
             (log.info if notice.repair else log.warning)("paper-digest: %s", notice)
+        # What `paper-digest generate` wrote into docs_dir (for another engine) is replaced by
+        # the same page from the store; a hand-written file there is an error.
+        written_by_generate = generated_files(Path(config.docs_dir))
         for path in sorted((*result.report.written, *result.report.unchanged)):
-            if files.get_file_from_path(path) is not None:
-                raise PluginError(
-                    f"paper-digest: {Path(config.docs_dir) / path}: the generator makes this "
-                    "page; generated pages are no longer kept in docs_dir, so delete it (an "
-                    "older version wrote papers/, tags/, collections/, index.md, code*.md, "
-                    "stats.md, feed.xml and papers.json there)")
+            existing = files.get_file_from_path(path)
+            if existing is not None:
+                if path not in written_by_generate:
+                    raise PluginError(
+                        f"paper-digest: {Path(config.docs_dir) / path}: the generator makes "
+                        "this page; move or rename the hand-written file (or the collection "
+                        "or tag that generates it)")
+                files.remove(existing)
             file = File.generated(config, path, abs_src_path=str(digest.docs_dir / path))
             files.append(file)
             headings = result.headings.get(path)

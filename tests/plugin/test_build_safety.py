@@ -94,3 +94,20 @@ def test_one_edit_rebuilds_only_its_pages_with_dirty(project_copy: Path) -> None
     untouched = [p for p in html_before if p.removesuffix("/index.html") + ".md" not in changed]
     assert len(untouched) > len(html_before) // 2
     assert {p: html_after[p] for p in untouched} == {p: html_before[p] for p in untouched}
+
+
+def test_pages_generated_into_docs_dir_do_not_clash(project_copy: Path) -> None:
+    """``paper-digest generate`` (the Zensical route) writes the pages into docs_src; a
+    MkDocs build afterwards uses its own and builds; a hand-written page where the generator
+    makes one is an error naming it."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    gen = subprocess.run([sys.executable, "-m", "generator.cli", "generate"], cwd=project_copy,
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert gen.returncode == 0, gen.stderr
+    assert (project_copy / "docs_src" / "stats.md").is_file()
+    _mkdocs(project_copy, "--strict")
+    (project_copy / "docs_src" / ".paper-digest-manifest.json").unlink()
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project_copy,
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1
+    assert "docs_src/code.md: the generator makes this page" in proc.stderr
