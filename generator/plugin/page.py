@@ -21,7 +21,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from generator.render.pages import MARKDOWN_PART
+from generator.render.pages import MARKDOWN_PART, read_front_matter
 
 
 class GeneratedPage(Page):
@@ -37,6 +37,15 @@ class GeneratedPage(Page):
                  headings: Mapping[str, tuple[int, str]]) -> None:
         super().__init__(None, file, config)
         self.headings = headings
+
+    def read_source(self, config: MkDocsConfig) -> None:
+        """Set ``markdown`` and ``meta`` as MkDocs' ``Page.read_source`` does (the
+        ``on_page_read_source`` event first), reading the front matter the generator wrote
+        with libyaml (``read_front_matter``)."""
+        source = config.plugins.on_page_read_source(page=self, config=config)
+        if source is None:
+            source = self.file.content_string
+        self.meta, self.markdown = read_front_matter(source)
 
     def render(self, config: MkDocsConfig, files: Files) -> None:
         """Set ``content`` (the HTML, and the Markdown part rendered) and ``toc``."""

@@ -180,6 +180,22 @@ def front_matter(data: dict) -> str:
                                width=10_000) + "---\n"
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_front_matter(text: str) -> tuple[dict, str]:
+    """``(front matter, body)`` of a page ``front_matter`` began: the YAML between the
+    ``---`` fences (libyaml's safe loader when PyYAML has it) and the text after them, blank
+    lines stripped, as MkDocs reads a page; ``({}, text)`` when there is none."""
+    if not text.startswith("---\n"):
+        return {}, text
+    head, fence, body = text[4:].partition("\n---\n")
+    data = yaml.load(head + "\n", Loader=_LOADER) if fence else None
+    if not isinstance(data, dict):
+        return {}, text
+    return data, body.lstrip("\n")
+
+
 def _visible(text: str) -> str:
     """HTML for one abstract or highlight; when nothing visible would remain (an abstract
     that is only a TeX tie ``~``), its source in a code span, so no text is silently lost."""

@@ -55,3 +55,18 @@ def test_hostile_abstracts_give_safe_html(case: tuple[str, list[str]]) -> None:
     assert_safe_html(got)
     assert sorted(c for c in got if "\ue000" <= c <= "\uf8ff") == sorted(
         c for c in source if "\ue000" <= c <= "\uf8ff")
+
+
+def test_front_matter_reads_back_as_mkdocs_reads_it() -> None:
+    """GeneratedPage reads its front matter with read_front_matter (libyaml): the same
+    meta and body as MkDocs' own reader gives for the generator's pages."""
+    from mkdocs.utils.meta import get_data
+
+    from generator.render.pages import front_matter, read_front_matter
+
+    page = front_matter({"title": 'A: "b" <c> #d', "description": "x\ny", "tags": ["T: 1"],
+                         "search": {"exclude": True}}) + "\n<h1 id=\"a\">A</h1>\n"
+    meta, body = read_front_matter(page)
+    assert (body, meta) == get_data(page)
+    assert meta["tags"] == ["T: 1"] and body == '<h1 id="a">A</h1>\n'
+    assert read_front_matter("<p>no front matter</p>") == ({}, "<p>no front matter</p>")
