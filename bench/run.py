@@ -53,7 +53,7 @@ SPY_RATE = 200  # samples per second
 # nav, copying, writing). Templates first: Material's are under material/ too.
 COMPONENTS = (
     ("imports", re.compile(r"^_find_and_load \(<frozen")),
-    ("paper-digest plugin (generate, stash)", re.compile(r"\(/?(?:.*/)?generator/")),
+    ("paper-digest plugin (generate, pages)", re.compile(r"\(/?(?:.*/)?generator/")),
     ("Jinja templates (main.html ...)", re.compile(r"\((?:jinja2/|.*\.html:)")),
     ("Material search plugin", re.compile(r"\(material/plugins/search/")),
     ("Material tags plugin", re.compile(r"\(material/plugins/tags/")),
