@@ -148,9 +148,14 @@ def _build(args: argparse.Namespace) -> int:
 def replace_folder(new: Path, target: Path) -> None:
     """Put the folder ``new`` in place of ``target`` (which may not exist): ``target`` is
     renamed aside, ``new`` renamed to it, the old one deleted; both live in the same folder,
-    so each rename is atomic (POSIX ``rename``) and ``target`` is never half-written."""
+    so each rename is atomic (POSIX ``rename``) and ``target`` is never half-written. The
+    dot files at the top of ``target`` (``.git``, ``.nojekyll``), which MkDocs' own clean
+    build keeps, move into ``new`` first."""
     old = None
     if target.exists():
+        for entry in target.iterdir():
+            if entry.name.startswith(".") and not (new / entry.name).exists():
+                os.replace(entry, new / entry.name)
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
         os.replace(target, old / target.name)
     os.replace(new, target)
