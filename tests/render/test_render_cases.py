@@ -228,7 +228,9 @@ def test_hostile_build_one_page_each(hostile_site: Path) -> None:
 
 def test_hostile_pages_front_matter(hostile_site: Path) -> None:
     """Every generated page's front matter parses and holds only the generator's keys."""
-    for md in sorted((hostile_site / "docs_src" / "papers").glob("*.md")):
+    pages = sorted((hostile_site / ".paper-digest-cache" / "pages" / "papers").glob("*.md"))
+    assert len(pages) == len(HOSTILE)
+    for md in pages:
         text = md.read_text(encoding="utf-8")
         m = re.match(r"---\n(.*?\n)---\n", text, re.S)
         assert m, md
