@@ -22,6 +22,7 @@ kept its bytes and mtime, and the median time as a share of a full generate.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -52,7 +53,7 @@ SPY_RATE = 200  # samples per second
 # nav, copying, writing). Templates first: Material's are under material/ too.
 COMPONENTS = (
     ("imports", re.compile(r"^_find_and_load \(<frozen")),
-    ("paper-digest plugin (generate, stash)", re.compile(r"\(/?(?:.*/)?generator/")),
+    ("paper-digest plugin (generate, pages)", re.compile(r"\(/?(?:.*/)?generator/")),
     ("Jinja templates (main.html ...)", re.compile(r"\((?:jinja2/|.*\.html:)")),
     ("Material search plugin", re.compile(r"\(material/plugins/search/")),
     ("Material tags plugin", re.compile(r"\(material/plugins/tags/")),
@@ -84,11 +85,34 @@ def copy_site_config(dest: Path) -> None:
             shutil.copy2(f, dest / "docs_src" / rel)
 
 
+ARXIV: Path | None = None  # --arxiv: real abstracts with titles instead of synth.py's
+
+
+def write_arxiv(path: Path, n: int, seeds: Path) -> None:
+    """The first ``n`` records of the arXiv file (``../shared/arxiv``: JSON Lines, gzip) with
+    a title and an abstract, as ``seeds/arxiv.jsonl`` (title, abstract, arXiv id)."""
+    seeds.mkdir(parents=True, exist_ok=True)
+    out = []
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            if r.get("title") and r.get("abstract"):
+                out.append(json.dumps({"title": r["title"], "abstract": r["abstract"],
+                                       "arxiv_id": r["id"]}, ensure_ascii=False))
+                if len(out) == n:
+                    break
+    (seeds / "arxiv.jsonl").write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
 def make_project(tmp: Path, n: int, seed: int) -> Path:
-    """A copy of the project's site configuration (``copy_site_config``) + N seeds."""
+    """A copy of the project's site configuration (``copy_site_config``) + N seeds (synth.py's,
+    or with ``--arxiv`` the first N real ones)."""
     proj = tmp / "proj"
     copy_site_config(proj)
-    synthesize(n, proj / "seeds", seed=seed)
+    if ARXIV is not None:
+        write_arxiv(ARXIV, n, proj / "seeds")
+    else:
+        synthesize(n, proj / "seeds", seed=seed)
     return proj
 
 
@@ -97,14 +121,17 @@ def make_floor(tmp: Path, seeds: Path) -> Path:
     floor = tmp / "floor"
     docs = floor / "docs" / "papers"
     docs.mkdir(parents=True)
-    i = 0
+    pages = []
     for path in sorted(seeds.glob("*.txt")):
         paras = re.split(r"\n\s*\n", path.read_text(encoding="utf-8").strip())
-        for text in paras[1:]:
-            title = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0][:100]
-            (docs / f"p{i:06d}.md").write_text(f"# Paper {i}: {title}\n\n{text}\n",
-                                              encoding="utf-8")
-            i += 1
+        pages += [(re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0][:100], text)
+                  for text in paras[1:]]
+    for path in sorted(seeds.glob("*.jsonl")):
+        records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        pages += [(r["title"], r["abstract"]) for r in records]
+    for i, (title, text) in enumerate(pages):
+        (docs / f"p{i:06d}.md").write_text(f"# Paper {i}: {title}\n\n{text}\n",
+                                          encoding="utf-8")
     (floor / "docs" / "index.md").write_text("# Floor\n\nPlain pages.\n", encoding="utf-8")
     (floor / "mkdocs.yml").write_text(
         "site_name: Floor\nsite_url: https://example.github.io/floor/\n"
@@ -406,9 +433,14 @@ def main() -> int:
     ap.add_argument("--incremental-n", type=int, default=5000)
     ap.add_argument("--keep", action="store_true", help="keep the temporary projects")
     ap.add_argument("--json", type=Path, help="also write the raw rows to this JSON file")
+    ap.add_argument("--arxiv", type=Path, default=None,
+                    help="real abstracts with titles (../shared/arxiv/arxiv_cs_2024_2025."
+                         "jsonl.gz) instead of synthetic ones")
     ap.add_argument("--no-profile", action="store_true",
                     help="skip the py-spy profiles (two more builds per N)")
     args = ap.parse_args()
+    global ARXIV
+    ARXIV = args.arxiv
     startup = warm_up(args.seed)
     log(f"first generate of this process (20 abstracts, imports included): {startup:.2f} s")
     rows = []

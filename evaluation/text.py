@@ -7,7 +7,7 @@ as in ``../shared/real/*.jsonl``)::
 
 Each abstract goes through what a run does to it: ``parse_seed_file`` (as the only abstract of a
 seed file; inner blank lines joined, since a blank line would start a new abstract), then the
-tokenizer, the Markdown renderer and Python-Markdown, and the link extractor. Figures:
+tokenizer, the HTML renderer (``generator.render.html``) and the link extractor. Figures:
 
 * **Raw TeX.** A page *with TeX* is one whose source has a math delimiter (``$`` that is not
   currency, ``\\(``, ``\\[``) or a backslash command (``\\emph``). It *shows raw TeX* when its
@@ -45,13 +45,10 @@ from pathlib import Path
 from generator.errors import DigestError
 from generator.extract.links import FORGE_RESERVED_OWNERS, extract_links
 from generator.read.text import parse_seed_file
-from generator.render.markdown import render_paragraph
+from generator.render.html import render_html
 from generator.text.markup import Math, Styled, Token, tokenize
 
 DEFAULT_GLOB = "../shared/real/*.jsonl"
-# Python-Markdown extensions as mkdocs.yml lists them (the ones that change inline text).
-_MD_EXTENSIONS = ["admonition", "attr_list", "md_in_html", "pymdownx.details",
-                  "pymdownx.superfences"]
 
 _TEX_SOURCE = re.compile(r"\$(?!\s?\d)|\\[(\[]|\\[A-Za-z]+")
 _RAW_TEX_SHOWN = re.compile(r"\$(?!\s?\d)|\\[A-Za-z]+")
@@ -158,11 +155,9 @@ def _has_runaway(tokens: Iterable[Token]) -> bool:
 def text_report(rows: Iterable[Mapping]) -> TextReport:
     """Evaluate ``rows`` (each a mapping with ``abstract`` and optionally
     ``urls_in_abstract``, a list of URLs). Never raises on a row's text."""
-    import markdown
     from bs4 import BeautifulSoup
 
     start = time.perf_counter()
-    md = markdown.Markdown(extensions=_MD_EXTENSIONS)
     counts = dict(abstracts=0, stopped=0, notices=0, with_tex=0, raw_tex=0, runaway=0,
                   naming=0, exact=0, extra=0, field_disagrees=0)
     examples: list[tuple[int, str]] = []
@@ -180,9 +175,7 @@ def text_report(rows: Iterable[Mapping]) -> TextReport:
         tokens = tokenize(text)
         if _TEX_SOURCE.search(text):
             counts["with_tex"] += 1
-            md.reset()
-            visible = BeautifulSoup(md.convert(render_paragraph(tokens)),
-                                    "html.parser").get_text()
+            visible = BeautifulSoup(render_html(tokens), "html.parser").get_text()
             shown = _RAW_TEX_SHOWN.search(visible)
             if shown:
                 counts["raw_tex"] += 1

@@ -50,6 +50,8 @@ class DigestResult:
             gave different abstract texts (``generator.read.Seeds``).
         redirects: old slug -> current slug, for every address a paper had before that is
             no page now (``generator.addresses``).
+        headings: for each generated page whose body is finished HTML (paper pages,
+            listings), its headings (``generator.render.pages.PlannedFile.headings``).
     """
 
     papers: tuple[Paper, ...]
@@ -60,6 +62,7 @@ class DigestResult:
     merged: int = 0
     differing: int = 0
     redirects: Mapping[str, str] = field(default_factory=dict)
+    headings: Mapping[str, Mapping[str, tuple[int, str]]] = field(default_factory=dict)
 
     def summary(self) -> str:
         """A human summary: papers read per file, pages written, records merged and papers
@@ -221,7 +224,8 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     addresses, redirects = plan_addresses(papers, previous)
     planned = plan_site(papers, taxonomy.names, config.site_name,
                         related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
-                        tag_descriptions=taxonomy.descriptions, site_url=config.site_url)
+                        tag_descriptions=taxonomy.descriptions, site_url=config.site_url,
+                        directory_urls=config.directory_urls)
     pages: dict[str, str] = {}
     kept: list[str] = []
     for file in planned:
@@ -243,4 +247,5 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
         notices = (*notices, Notice(str(config.cache_dir), None,
                                     f"build cache not saved ({exc.strerror or exc})", kind="cache"))
     return DigestResult(papers, seeds.files, notices, report, time.perf_counter() - start,
-                        seeds.merged, seeds.differing, redirects)
+                        seeds.merged, seeds.differing, redirects,
+                        {f.path: f.headings for f in planned if f.headings is not None})

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from generator.config import (
@@ -49,6 +52,20 @@ def _override(options: PaperDigestConfig, args: argparse.Namespace) -> None:
         options["offline"] = True
 
 
+def _select_plugins(cfg, options: PaperDigestConfig) -> None:
+    """The command's ``--search pagefind`` and ``--offline`` choose Material's plugins too
+    (as editing mkdocs.yml would): search off for Pagefind, offline on for ``--offline``.
+    The paper-digest plugin itself never changes another plugin (it checks them)."""
+    if options.search == "pagefind":
+        for name in ("material/search", "search"):
+            if name in cfg.plugins:
+                cfg.plugins[name].config.enabled = False
+    if options.offline:
+        for name in ("material/offline", "offline"):
+            if name in cfg.plugins:
+                cfg.plugins[name].config.enabled = True
+
+
 def _load_mkdocs(config_file: str, **overrides):
     """mkdocs.yml loaded and validated by MkDocs (``!ENV`` resolved, plugins made)."""
     from mkdocs.config import load_config
@@ -65,13 +82,14 @@ def _generate(args: argparse.Namespace) -> int:
         plugin = cfg.plugins.get(PLUGIN)
         options = plugin.config if plugin is not None else plugin_options()
         root, docs, site_name = path.parent, Path(cfg.docs_dir), cfg.site_name
-        site_url = cfg.site_url
+        site_url, directory_urls = cfg.site_url, cfg.use_directory_urls
     else:
         options, root = plugin_options(), Path(".")
         docs, site_name, site_url = Path("docs_src"), DigestConfig().site_name, None
+        directory_urls = True
     _override(options, args)
     config = DigestConfig.from_options(options, root, Path(args.docs) if args.docs else docs,
-                                       site_name, site_url)
+                                       site_name, site_url, directory_urls)
     from generator.build import generate
 
     result = generate(config, progress=lambda message: print(
@@ -99,21 +117,50 @@ def _build(args: argparse.Namespace) -> int:
               f"(plugins: - {PLUGIN})", file=sys.stderr)
         return 1
     _override(plugin.config, args)
+    _select_plugins(cfg, plugin.config)
     if plugin.config.enabled and placeholder_site_url(cfg.site_url):
         # Printed, not logged: under --strict a logged warning would fail the build.
         print(f"paper-digest: warning: {placeholder_warning(cfg.site_url)}", file=sys.stderr)
+    site_dir = Path(cfg.site_dir)
+    site_dir.parent.mkdir(parents=True, exist_ok=True)
+    # Built beside site_dir (same file system, so the swap is two renames) and put in its
+    # place only after MkDocs succeeded: a failed build leaves the previous site as it was.
+    cfg.site_dir = tempfile.mkdtemp(prefix=f".{site_dir.name}-building-", dir=site_dir.parent)
     try:
         cfg.plugins.on_startup(command="build", dirty=False)
         try:
             build(cfg)
         finally:
             cfg.plugins.on_shutdown()
-    except MkDocsException as exc:
+    except (MkDocsException, SystemExit) as exc:
+        shutil.rmtree(cfg.site_dir, ignore_errors=True)
         print(f"paper-digest: error: {exc}", file=sys.stderr)
         return 1
+    except BaseException:
+        shutil.rmtree(cfg.site_dir, ignore_errors=True)
+        raise
+    replace_folder(Path(cfg.site_dir), site_dir)
     if plugin.result is not None:
         print(plugin.result.summary())
     return 0
+
+
+def replace_folder(new: Path, target: Path) -> None:
+    """Put the folder ``new`` in place of ``target`` (which may not exist): ``target`` is
+    renamed aside, ``new`` renamed to it, the old one deleted; both live in the same folder,
+    so each rename is atomic (POSIX ``rename``) and ``target`` is never half-written. The
+    dot files at the top of ``target`` (``.git``, ``.nojekyll``), which MkDocs' own clean
+    build keeps, move into ``new`` first."""
+    old = None
+    if target.exists():
+        for entry in target.iterdir():
+            if entry.name.startswith(".") and not (new / entry.name).exists():
+                os.replace(entry, new / entry.name)
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}-old-", dir=target.parent))
+        os.replace(target, old / target.name)
+    os.replace(new, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _log_like_mkdocs() -> None:

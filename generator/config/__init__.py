@@ -67,7 +67,8 @@ class PaperDigestConfig(base.Config):
     cache = c.Type(bool, default=True)
     """Keep a build cache so that regenerating after a small edit costs little."""
     cache_dir = c.Type(str, default=".paper-digest-cache")
-    """Where the build cache lives."""
+    """Where the build cache lives, and the page store (``pages/``: the generated pages
+    MkDocs reads, also with ``cache: false``)."""
     jobs = c.Optional(c.Type(int))
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""
@@ -112,6 +113,8 @@ class DigestConfig:
             addresses in the cite blocks and the feed; ``None``: relative ones.
         permalinks: the permalinks file (``generator.addresses``); ``None``: none kept, no
             redirects.
+        directory_urls: MkDocs' ``use_directory_urls`` (``papers/x/`` or
+            ``papers/x.html``): the generated pages' links are written for it.
     """
 
     seeds_dir: Path = Path("seeds")
@@ -123,10 +126,12 @@ class DigestConfig:
     jobs: int | None = 1
     site_url: str | None = None
     permalinks: Path | None = None
+    directory_urls: bool = True
 
     @classmethod
     def from_options(cls, options: PaperDigestConfig, root: Path, docs_dir: Path,
-                     site_name: str, site_url: str | None = None) -> DigestConfig:
+                     site_name: str, site_url: str | None = None,
+                     directory_urls: bool = True) -> DigestConfig:
         """The run's settings from the plugin options, their paths resolved against ``root``
         (mkdocs.yml's folder)."""
         seeds = root / options.seeds
@@ -136,4 +141,5 @@ class DigestConfig:
                    site_name=site_name,
                    cache_dir=root / options.cache_dir if options.cache else None,
                    jobs=options.jobs, site_url=site_url or None,
-                   permalinks=root / options.permalinks if options.permalinks else None)
+                   permalinks=root / options.permalinks if options.permalinks else None,
+                   directory_urls=directory_urls)

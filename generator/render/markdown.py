@@ -1,81 +1,65 @@
-"""Tokens -> safe Markdown: the abstract reads as its authors meant, and nothing in it can
-inject HTML, links, attributes or front matter.
+"""Math and Markdown escaping for the generated pages; the abstract's own HTML is made by
+``generator.render.html`` from the pieces here.
 
-* Text is escaped for Python-Markdown (``\\``, backticks, brackets, braces, ``<``, ``&`` ...) so
-  a stray backtick never opens a code span and ``[x](javascript:..)``, ``<script>``,
-  ``{: onclick=..}`` (attr_list) stay literal text. Only the author's emphasis markers ``*``
-  and ``_`` are left active.
 * Math becomes MathML (latex2mathml) wrapped in ``<span class="pd-math">``: rendered by the
   browser, no network. latex2mathml copies the arguments of ``\\text{}``, ``\\href{}``,
   ``\\style{}``, ``\\color{}`` ... into its output unescaped (``\\text{<script>}`` gives a live
   ``<script>``), so its output is rebuilt by ``_sanitize_mathml``: only MathML elements and
   presentation attributes survive; any other tag, ``<``, ``>`` or ``&`` becomes text.
-  Markdown never touches the result (Markdown's special characters in MathML text are numeric
-  entities). Before conversion, ``generator.texmath.prepare_math`` rewrites what latex2mathml
-  does not know (alignment environments, ``\\mathop``, ``\\arg\\min``, ``\\mathds``, authors'
-  macros) into standard TeX. A formula latex2mathml cannot convert, or converts into markup
-  that is not MathML (an element inside a token element, TeX left as text), is shown as
-  readable text (pylatexenc's Unicode rendering, ``ε ≤ 1``) in a ``pd-math--text`` span:
-  never as raw TeX, never as escaped markup.
-* URLs become ``<a>`` elements, only for http(s); the ``href`` is the URL as the one URL model
-  (``generator.text.urls``) normalises it, so a link goes where its extracted link goes.
-* Emphasis: a ``*`` or ``_`` is left active only where CommonMark's delimiter-run rules let it
-  open or close emphasis and it has a partner (``A*-based search and D*-Lite`` has none: both
-  stay literal); all others are escaped.
+  Markdown's special characters in MathML text are numeric entities, so the same MathML is
+  safe in a Markdown page too. Before conversion, ``generator.texmath.prepare_math`` rewrites
+  what latex2mathml does not know (alignment environments, ``\\mathop``, ``\\arg\\min``,
+  ``\\mathds``, authors' macros) into standard TeX. A formula latex2mathml cannot convert, or
+  converts into markup that is not MathML (an element inside a token element, TeX left as
+  text), is shown as readable text (pylatexenc's Unicode rendering, ``ε ≤ 1``) in a
+  ``pd-math--text`` span: never as raw TeX, never as escaped markup.
+* ``escape_markdown``: text (a site name, a tag) put into the few generated pages that are
+  Markdown (home, tags, collections, statistics), escaped so Python-Markdown shows it
+  literally.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 from functools import lru_cache
 
 from latex2mathml.converter import convert as latex_to_mathml
 
-from generator.text.markup import Math, Styled, Text, Token, Unknown, Url, math_to_text, to_plain
+from generator.text.markup import math_to_text
 from generator.text.texmath import prepare_math
-from generator.text.urls import normalize_url
 
-# Characters with a meaning in Python-Markdown or the extensions this site enables. These
-# escaping tables are public: generator.render.html writes what Python-Markdown makes of them.
-ESCAPE_ALL = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
-ESCAPE_KEEP_EMPHASIS = re.compile(r"[\\`{}\[\]|~^=<>&]")
+# Characters with a meaning in Python-Markdown or the extensions this site enables.
+_ESCAPE = re.compile(r"[\\`*_{}\[\]()#+\-.!|~^=:<>&\"]")
 _MATHML_SPECIAL = re.compile(r"[*_\[\]\\`{}|~^=+:!]")  # not "#": it is part of "&#x2A;"
-# A paragraph start that Markdown or its extensions would read as a block: heading, list item,
-# thematic break ("***"), admonition/details/tabs ("!!!", "???", "===").
-BLOCK_START = re.compile(
-    r"^(\s*)([#]|[-+*](?=\s)|[-*_](?=[-*_\s]*$)|\d+[.)](?=\s)|!!!|\?\?\?|===)")
 _FUNCTION_NAME = re.compile(
     r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)"
     r"<(?=mi|mn|mrow|msub|msup|mfrac|msqrt)")
 _BEFORE_FUNCTION = re.compile(
     r"(</mi>|</mn>|</msqrt>|</msub>|</msup>|</mfrac>)"
     r"(<mi>(?:log|ln|lg|exp|sin|cos|tan|max|min|sup|inf|lim|det|dim|arg|deg|gcd|Pr)</mi>)")
-BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
+_BACKSLASH_ESCAPABLE = set("\\`*_{}[]()#+-.!")  # Python-Markdown's ESCAPED_CHARS
 
 
-def escape_markdown(text: str, keep_emphasis: bool = False) -> str:
+def escape_markdown(text: str) -> str:
     """Escape ``text`` so Python-Markdown shows it literally.
 
     Args:
         text: plain text.
-        keep_emphasis: leave ``*`` and ``_`` active (the author's Markdown emphasis).
 
     Returns:
         Markdown source; HTML specials become entities, Markdown specials get a backslash.
     """
-    pattern = ESCAPE_KEEP_EMPHASIS if keep_emphasis else ESCAPE_ALL
 
     def sub(m: re.Match[str]) -> str:
         c = m.group(0)
         if c in "<>&\"":
             return html.escape(c)
-        if c in BACKSLASH_ESCAPABLE and c not in "{}":
+        if c in _BACKSLASH_ESCAPABLE and c not in "{}":
             return "\\" + c
         return f"&#{ord(c)};"  # "{}" (attr_list) and chars Markdown cannot backslash-escape
 
-    return pattern.sub(sub, text)
+    return _ESCAPE.sub(sub, str(text))
 
 
 @lru_cache(maxsize=8192)
@@ -221,128 +205,3 @@ def _sanitize_mathml(mathml: str) -> str | None:
     text(mathml[pos:])
     out.extend(f"</{tag}>" for tag in reversed(stack))
     return "".join(out)
-
-
-def render_tokens(tokens: tuple[Token, ...] | list[Token]) -> str:
-    """Markdown for a token sequence (one paragraph, no line breaks)."""
-    active = active_emphasis(tokens)
-    return render_each(tokens, lambda n, text: _escape_text(text, active.get(n, ())),
-                       render_link, render_tokens)
-
-
-def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, str], str],
-                link: Callable[[Url], str],
-                inner: Callable[[tuple[Token, ...]], str]) -> str:
-    """The tokens rendered one by one and joined: ``text(index, value)`` for a ``Text`` (line
-    breaks made spaces), ``render_math`` for math, ``link(url)``, and ``inner(children)`` for
-    the content of a style (wrapped in its ``STYLE_TAGS`` element) or an unknown macro."""
-    out: list[str] = []
-    for n, tok in enumerate(tokens):
-        if isinstance(tok, Text):
-            out.append(text(n, " ".join(tok.value.split("\n"))))
-        elif isinstance(tok, Math):
-            out.append(render_math(tok.tex, tok.display))
-        elif isinstance(tok, Styled):
-            tag = STYLE_TAGS.get(tok.style)
-            out.append(f"<{tag}>{inner(tok.children)}</{tag}>" if tag else inner(tok.children))
-        elif isinstance(tok, Unknown):
-            out.append(inner(tok.children))
-        elif isinstance(tok, Url):
-            out.append(link(tok))
-    return "".join(out)
-
-
-STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
-# A delimiter run of * or _ (CommonMark 6.2).
-_DELIMITER_RUN = re.compile(r"\*+|_+")
-_PUNCTUATION = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-
-
-def active_emphasis(tokens: tuple[Token, ...] | list[Token]) -> dict[int, tuple[int, ...]]:
-    """Which emphasis markers of the ``Text`` tokens can take part in emphasis: CommonMark's
-    rules for delimiter runs (left- and right-flanking, ``_`` not inside a word) and pairing
-    (an opener with a later closer of the same character), over the whole sequence with every
-    other token standing for one letter. Returns token index -> offsets of active markers."""
-    chunks: list[str] = []
-    starts: list[int] = []
-    at = 0
-    for tok in tokens:
-        starts.append(at)
-        chunk = " ".join(tok.value.split("\n")) if isinstance(tok, Text) else "x"
-        chunks.append(chunk)
-        at += len(chunk)
-    text = "".join(chunks)
-    if "*" not in text and "_" not in text:
-        return {}
-    runs = []
-    for m in _DELIMITER_RUN.finditer(text):
-        before = text[m.start() - 1] if m.start() > 0 else " "
-        after = text[m.end()] if m.end() < len(text) else " "
-        left = not after.isspace() and (after not in _PUNCTUATION or before.isspace()
-                                        or before in _PUNCTUATION)
-        right = not before.isspace() and (before not in _PUNCTUATION or after.isspace()
-                                          or after in _PUNCTUATION)
-        char = m.group(0)[0]
-        if char == "_":
-            can_open = left and (not right or before in _PUNCTUATION)
-            can_close = right and (not left or after in _PUNCTUATION)
-        else:
-            can_open, can_close = left, right
-        runs.append([m.start(), m.end(), char, can_open, can_close, False])
-    openers: list[list] = []
-    for run in runs:
-        if run[4]:
-            partner = next((o for o in reversed(openers) if o[2] == run[2]), None)
-            if partner is not None:
-                partner[5] = run[5] = True
-                openers = openers[:openers.index(partner)]
-                continue
-        if run[3]:
-            openers.append(run)
-    active: dict[int, list[int]] = {}
-    for start, end, _, _, _, used in runs:
-        if used:
-            for pos in range(start, end):
-                n = max(i for i, s in enumerate(starts) if s <= pos)
-                active.setdefault(n, []).append(pos - starts[n])
-    return {n: tuple(v) for n, v in active.items()}
-
-
-def _escape_text(text: str, active: tuple[int, ...]) -> str:
-    """``escape_markdown`` keeping only the emphasis markers at the offsets in ``active``."""
-    out: list[str] = []
-    pos = 0
-    for m in re.finditer(r"[*_]", text):
-        if m.start() in active:
-            continue
-        out.append(escape_markdown(text[pos:m.start()], keep_emphasis=True))
-        out.append("\\" + m.group(0))
-        pos = m.end()
-    out.append(escape_markdown(text[pos:], keep_emphasis=True))
-    return "".join(out)
-
-
-def render_link(tok: Url) -> str:
-    """An ``<a>`` for an http(s) URL (its ``href`` normalised by ``generator.text.urls``);
-    anything else stays escaped text."""
-    label = escape_markdown(to_plain(tok.label))
-    href = normalize_url(tok.raw)
-    if href is None:
-        return label
-    return f'<a href="{html.escape(href, quote=True)}">{label}</a>'
-
-
-def render_paragraph(tokens: tuple[Token, ...]) -> str:
-    """Markdown for a whole abstract: ``render_tokens`` plus an escape for a first character
-    that would start a block (heading, list, quote, setext underline)."""
-    text = render_tokens(tokens).strip()
-    m = BLOCK_START.match(text)
-    if m:
-        first = m.group(2)[0]
-        if first.isdigit():
-            text = re.sub(r"^(\s*\d+)([.)])", r"\1\\\2", text)
-        elif first in "!?=":  # not backslash-escapable: an entity for the first character
-            text = text[: m.end(1)] + f"&#{ord(first)};" + text[m.end(1) + 1:]
-        else:
-            text = text[: m.end(1)] + "\\" + text[m.end(1):]
-    return text

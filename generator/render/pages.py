@@ -15,6 +15,7 @@ import functools
 import hashlib
 import html
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -31,8 +32,8 @@ from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.cite import bibtex_entry, entry_href, page_address, reference
 from generator.render.feed import render_feed
-from generator.render.html import markdown_text_html, render_html
-from generator.render.markdown import escape_markdown, render_paragraph
+from generator.render.html import render_html
+from generator.render.markdown import escape_markdown
 from generator.render.search import search_aliases
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
@@ -72,7 +73,6 @@ def _env() -> Environment:
                       undefined=StrictUndefined, keep_trailing_newline=True,
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["md"] = escape_markdown
-    env.filters["md_html"] = markdown_text_html  # what Python-Markdown makes of |md's output
     env.filters["html"] = lambda s: html.escape(str(s), quote=True)
     # Element text (not attribute values): quotes stay literal, which keeps the papers.json entry
     # readable in the page source and cheaper for the HTML parsers of the build.
@@ -80,7 +80,8 @@ def _env() -> Environment:
     env.filters["plain"] = plain_text
     env.filters["link_label"] = link_label
     env.globals.update(paper_labels=PAPER_LABELS, paper_titles=PAPER_TITLES,
-                       paper_link_name=paper_link_name, byline_parts=byline_parts)
+                       paper_link_name=paper_link_name, byline_parts=byline_parts,
+                       markdown_part=MARKDOWN_PART)
     return env
 
 
@@ -183,14 +184,91 @@ def front_matter(data: dict) -> str:
                                width=10_000) + "---\n"
 
 
-def _visible(text: str, render: Callable[[tuple], str] = render_paragraph) -> str:
-    """Markdown (or with ``render_html``, HTML) for one abstract or highlight; when nothing
-    visible would remain (an abstract that is only a TeX tie ``~``), its source in a code
-    span, so no text is silently lost."""
-    rendered = render(tokenize(text))
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_front_matter(text: str) -> tuple[dict, str]:
+    """``(front matter, body)`` of a page ``front_matter`` began: the YAML between the
+    ``---`` fences (libyaml's safe loader when PyYAML has it) and the text after them, blank
+    lines stripped, as MkDocs reads a page; ``({}, text)`` when there is none."""
+    if not text.startswith("---\n"):
+        return {}, text
+    head, fence, body = text[4:].partition("\n---\n")
+    data = yaml.load(head + "\n", Loader=_LOADER) if fence else None
+    if not isinstance(data, dict):
+        return {}, text
+    return data, body.lstrip("\n")
+
+
+def _visible(text: str) -> str:
+    """HTML for one abstract or highlight; when nothing visible would remain (an abstract
+    that is only a TeX tie ``~``), its source in a code span, so no text is silently lost."""
+    rendered = render_html(tokenize(text))
     if rendered.strip() or not text.strip():
         return rendered
     return f'<code class="pd-tex">{html.escape(text.strip())}</code>'
+
+
+# Where a generated page's finished HTML ends and Markdown begins (a tag page's listing of
+# Material's tags plugin, whose directive only Python-Markdown renders); an HTML comment, so
+# an engine that renders the whole file as Markdown shows nothing of it.
+MARKDOWN_PART = "<!-- paper-digest: Markdown from here -->"
+def page_url(src: str, directory_urls: bool = True) -> str:
+    """The address MkDocs gives the page ``src`` (a path in docs_dir) or the file ``src``, by
+    its documented ``use_directory_urls`` rule: ``papers/x.md`` -> ``papers/x/`` (or
+    ``papers/x.html``), ``tags/index.md`` -> ``tags/`` (``tags/index.html``), ``index.md``
+    -> ``""`` (``index.html``); any other file keeps its path (``papers.json``)."""
+    if not src.endswith(".md"):
+        return src
+    stem = src[:-3]
+    if not directory_urls:
+        return f"{stem}.html"
+    if stem == "index" or stem.endswith("/index"):
+        return stem[:-5]
+    return f"{stem}/"
+
+
+@dataclass(frozen=True, slots=True)
+class Links:
+    """The links of one generated page: ``links("papers/x.md")`` is the relative address of
+    that page (or file) from this one, for the site's URL style (MkDocs'
+    ``use_directory_urls``), which the generator writes itself because nothing rewrites the
+    HTML of its pages afterwards."""
+
+    page: str
+    directory_urls: bool = True
+
+    def paper(self, p: Paper) -> str:
+        """The relative address of paper ``p``'s page."""
+        return self(f"papers/{p.slug}.md")
+
+    def __call__(self, target: str) -> str:
+        here = page_url(self.page, self.directory_urls)
+        if target == self.page:
+            return "./" if self.directory_urls else posixpath.basename(here)
+        return "../" * here.count("/") + page_url(target, self.directory_urls)
+
+
+def paper_headings(p: Paper, related: list[Paper]) -> dict[str, tuple[int, str]]:
+    """A paper page's headings, in order: id -> (level, title as HTML); the page's sections
+    are exactly these (paper.md.j2), and its table of contents is made from them."""
+    f = p.facts
+    sections = {
+        "abstract": bool(f.abstract.text), "links": bool(f.links),
+        "named-in-the-abstract": bool(f.entities.models or f.entities.benchmarks
+                                      or f.entities.numbers),
+        "related-papers": bool(related), "source": True, "cite": True}
+    titles = {"abstract": "Abstract", "links": "Links",
+              "named-in-the-abstract": "Named in the abstract",
+              "related-papers": "Related papers", "source": "Source", "cite": "Cite"}
+    first = p.slug if p.slug not in titles else f"{p.slug}-title"
+    return {first: (1, html.escape(p.title, quote=False)),
+            **{key: (2, titles[key]) for key, shown in sections.items() if shown}}
+
+
+def _title_heading(path: str, title: str) -> dict[str, tuple[int, str]]:
+    """A listing's one heading (its title), with the id its file's name gives it."""
+    return {slugify(title) or Path(path).stem: (1, html.escape(title, quote=False))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,11 +281,15 @@ class PlannedFile:
             which the build cache's fingerprint covers), for the files worth not rendering
             again (paper pages and listings); ``None`` for the few others.
         render: makes the file's text.
+        headings: for a page whose body is finished HTML (``HTML_PAGES``), its headings
+            (id -> level and title as HTML), as the page shows them; ``None`` for a page
+            of Markdown or a data file.
     """
 
     path: str
     key: str | None
     render: Callable[[], str]
+    headings: Mapping[str, tuple[int, str]] | None = None
 
 
 def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
@@ -215,7 +297,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               related: Mapping[str, tuple[str, ...]] | None = None,
               updated: datetime | None = None,
               tag_descriptions: Mapping[str, str] | None = None,
-              site_url: str | None = None) -> list[PlannedFile]:
+              site_url: str | None = None,
+              directory_urls: bool = True) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -230,6 +313,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             tag pages and the tags index.
         site_url: where the site is published (MkDocs' ``site_url``); when set, the cite
             block and the feed give absolute addresses.
+        directory_urls: MkDocs' ``use_directory_urls``: the style of the pages' links
+            (``Links``).
 
     Returns:
         ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
@@ -248,7 +333,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     def highlight_html(p: Paper) -> str:
         """The highlight as HTML for listings (math typeset), rendered once per paper."""
         if p.id not in highlights:
-            highlights[p.id] = _visible(p.facts.highlight, render_html)
+            highlights[p.id] = _visible(p.facts.highlight)
         return highlights[p.id]
 
     ctx = {"site": site, "tag_slugs": tag_slugs, "descriptions": descriptions,
@@ -265,12 +350,14 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                for pid, d in entry_dicts.items()}
     paper_tpl = env.get_template("paper.md.j2")
 
-    def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper]) -> str:
+    def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
+                   headings: dict[str, tuple[int, str]]) -> str:
         return paper_tpl.render(
+            links=Links(f"papers/{p.slug}.md", directory_urls),
             p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
-            abstract_html=_visible(p.facts.abstract.text, render_html),
+            abstract_html=_visible(p.facts.abstract.text), headings=headings,
             aliases=search_aliases(
                 (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
                 [n for c in p.facts.code for n in (c.owner, c.repo)]
@@ -282,28 +369,36 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             prev = members[at - 1] if at > 0 else None
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
+            headings = paper_headings(p, rel)
             out.append(PlannedFile(f"papers/{p.slug}.md",
-                                   _page_key(entries[p.id], p, prev, nxt, rel, site_url),
-                                   functools.partial(paper_page, p, prev, nxt, rel)))
+                                   _page_key(entries[p.id], p, prev, nxt, rel, site_url,
+                                             directory_urls),
+                                   functools.partial(paper_page, p, prev, nxt, rel, headings),
+                                   headings))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
-                 link: str = "") -> None:
+                 all_tags: bool = False) -> None:
         """Plan ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
-        plain text (escaped here), ``link`` extra Markdown after it."""
+        plain text (escaped there), ``link`` HTML after it, ``extra`` Markdown after the
+        entries (``MARKDOWN_PART``)."""
         tag_counts = Counter(t for p in members for t in p.facts.tags)
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
             path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
             first_extra = extra if n == 1 else ""
+            headings = _title_heading(path, title if n == 1 else
+                                      f"{title} — page {n} of {len(chunks)}")
             out.append(PlannedFile(path, _listing_key(
-                path, title, lead, link, first_extra, len(chunks), tag_counts, chunk),
+                path, title, lead, all_tags, first_extra, len(chunks), tag_counts, chunk,
+                directory_urls),
                 functools.partial(
                     listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
                     base=base, first=(n - 1) * PAGE_SIZE + 1,
-                    lead=(escape_markdown(lead) + link).strip(), description=lead,
-                    prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
-                    extra=first_extra, **ctx)))
+                    lead=lead, all_tags=all_tags, description=lead,
+                    headings=headings,
+                    links=Links(path, directory_urls), tag_counts=tag_counts,
+                    extra=first_extra, **ctx), headings))
 
     for name, members in collections.items():
         paginate(f"collections/{coll_slugs[name]}", name, members,
@@ -319,7 +414,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         paginate(f"tags/{slug}", tag, members,
                  f"{_count(len(members), 'paper')} tagged {tag}" + (
                      f": the main subject is {about.rstrip('.')}." if about else "."),
-                 chip_target.render(tag=tag), link=" [All tags](index.md).")
+                 chip_target.render(tag=tag), all_tags=True)
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
     paginate("code", "Papers with code", with_code + promised,
@@ -337,10 +432,12 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         PlannedFile("collections/index.md", None, functools.partial(
             env.get_template("collections.md.j2").render, collections=collections, **ctx)),
         PlannedFile("stats.md", None, lambda: env.get_template("stats.md.j2").render(
-            charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
+            charts=_charts(papers, tags, tag_slugs, collections, coll_slugs,
+                           Links("stats.md", directory_urls)),
             total=len(papers), **ctx)),
         PlannedFile("index.md", None, functools.partial(
             env.get_template("home.md.j2").render, site_name=site_name,
+            links=Links("index.md", directory_urls),
             collections=collections, total=len(papers), with_code=len(with_code),
             promised=len(promised), tag_counts=+counts, featured=featured,
             top_collections=sorted(collections.items(), key=lambda item: -len(item[1]))[
@@ -425,19 +522,20 @@ class Chart:
 
 
 def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[str, str],
-            collections: dict[str, list[Paper]], coll_slugs: dict[str, str]) -> list[Chart]:
+            collections: dict[str, list[Paper]], coll_slugs: dict[str, str],
+            links: Links) -> list[Chart]:
     """The statistics page's charts: tags, code, collections, tag co-occurrence, and venues and
     authors when the input named them. Links are relative to ``stats/`` (directory URLs)."""
     total = len(papers)
     tag_counts = Counter(t for p in papers for t in p.facts.tags)
     # Most common first; taxonomy order breaks ties (sorted is stable).
     by_count = sorted(tags, key=lambda t: -tag_counts[t])
-    tag_bars = [Bar(t, tag_counts[t], href=f"../tags/{tag_slugs[t]}/") for t in by_count]
+    tag_bars = [Bar(t, tag_counts[t], href=links(f"tags/{tag_slugs[t]}.md")) for t in by_count]
     status = Counter(p.facts.code_status for p in papers)
     code_bars = [Bar(label, status[key], note=_percent(status[key], total), fill=colour,
-                     href="../code/" if key != "none" else None)
+                     href=links("code.md") if key != "none" else None)
                  for key, label, colour in CODE_STATUSES]
-    coll_bars = [Bar(name, len(members), href=f"../collections/{coll_slugs[name]}/")
+    coll_bars = [Bar(name, len(members), href=links(f"collections/{coll_slugs[name]}.md"))
                  for name, members in collections.items()]
     used = [t for t in tags if tag_counts[t]]
     index = {t: i for i, t in enumerate(used)}
@@ -476,7 +574,7 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
               heat_map("chart-cooccurrence", "Tag co-occurrence",
                        f"Heat map of {len(used)} tags by {len(used)} tags; each cell is the "
                        "number of papers carrying both tags, shaded by count.", used, matrix,
-                       [f"../tags/{tag_slugs[t]}/" for t in used]),
+                       [links(f"tags/{tag_slugs[t]}.md") for t in used]),
               data_table("Data: tag pairs by number of shared papers",
                          ["Tag", "Tag", "Papers"], [[a, b, n] for n, a, b in pairs])),
     ] + _metadata_charts(papers)
@@ -551,25 +649,27 @@ def _short_title(p: Paper) -> str:
 
 
 def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
-              related: list[Paper], site_url: str | None = None) -> str:
+              related: list[Paper], site_url: str | None = None,
+              directory_urls: bool = True) -> str:
     """Hash of everything a paper page is rendered from: its serialised papers.json entry plus
     what it shows of other papers and the site's address (templates and taxonomy are covered by the
     cache fingerprint)."""
     data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],
-            [(q.url, q.title, q.facts.tags) for q in related], site_url]
+            [(q.url, q.title, q.facts.tags) for q in related], site_url, directory_urls]
     h = hashlib.sha256(entry.encode())
     h.update(json.dumps(data, ensure_ascii=False).encode())
     return h.hexdigest()
 
 
-def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages: int,
-                 tag_counts: Counter, chunk: list[Paper]) -> str:
+def _listing_key(path: str, title: str, lead: str, all_tags: bool, extra: str, pages: int,
+                 tag_counts: Counter, chunk: list[Paper], directory_urls: bool) -> str:
     """Hash of everything a listing page is rendered from."""
     entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
                 [c.url for c in p.facts.code], [h.url for h in p.facts.hub], p.facts.authors,
                 [(x.url, x.kind) for x in p.facts.paper_links]) for p in chunk]
     # most_common(), as the template lists them: ties keep first-seen order across the pages
-    data = [path, title, lead, link, extra, pages, tag_counts.most_common(), entries]
+    data = [path, title, lead, all_tags, extra, pages, tag_counts.most_common(), entries,
+            directory_urls]
     return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
 
 

@@ -217,5 +217,8 @@ def test_listing_key_follows_the_order_tags_are_listed_in():
     a = Counter({"Computer Vision": 45, "Learning Theory": 45})
     b = Counter({"Learning Theory": 45, "Computer Vision": 45})
     assert a == b
-    assert _listing_key("c.md", "C", "", "", "", 2, a, []) != _listing_key(
-        "c.md", "C", "", "", "", 2, b, [])
+    assert _listing_key("c.md", "C", "", False, "", 2, a, [], True) != _listing_key(
+        "c.md", "C", "", False, "", 2, b, [], True)
+    # the URL style is written into the links: part of the key too
+    assert _listing_key("c.md", "C", "", False, "", 2, a, [], True) != _listing_key(
+        "c.md", "C", "", False, "", 2, a, [], False)

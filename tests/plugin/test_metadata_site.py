@@ -140,7 +140,7 @@ def test_bad_file_leaves_the_previous_site(mixed_project: Path, tmp_path: Path) 
     project = tmp_path / "p"
     shutil.copytree(mixed_project, project)
     def files() -> dict[Path, bytes]:
-        return {p: p.read_bytes() for folder in ("docs_src", "site")
+        return {p: p.read_bytes() for folder in ("docs_src", "site", ".paper-digest-cache/pages")
                 for p in (project / folder).rglob("*") if p.is_file()}
 
     before = files()

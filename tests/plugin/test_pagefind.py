@@ -83,7 +83,7 @@ def test_missing_pagefind_is_a_clear_error(project_copy, monkeypatch, capsys) ->
     assert cli.main(["build", "--search", "pagefind"]) == 1
     err = capsys.readouterr().err
     assert "pip install -e '.[pagefind]'" in err
-    assert not (project_copy / "docs_src" / "papers").exists()
+    assert not (project_copy / ".paper-digest-cache" / "pages").exists()
 
 
 def test_pagefind_and_offline_refused(project_copy, monkeypatch, capsys) -> None:
@@ -91,7 +91,7 @@ def test_pagefind_and_offline_refused(project_copy, monkeypatch, capsys) -> None
     monkeypatch.chdir(project_copy)
     assert cli.main(["build", "--search", "pagefind", "--offline"]) == 1
     assert "cannot be combined with offline: true" in capsys.readouterr().err
-    assert not (project_copy / "docs_src" / "papers").exists()
+    assert not (project_copy / ".paper-digest-cache" / "pages").exists()
 
 
 # --------------------------------------------------------------------------- browser

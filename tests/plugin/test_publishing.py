@@ -99,7 +99,7 @@ def test_workflow_builds_and_deploys_site():
 def test_mkdocs_config_loads_with_site_url(monkeypatch):
     """mkdocs.yml (what ``mkdocs gh-deploy`` builds from) loads with the paper-digest plugin
     and its validated options; site_url is set, and offline reading is off unless
-    PAPER_DIGEST_OFFLINE (true or 1) says otherwise."""
+    PAPER_DIGEST_OFFLINE=true says otherwise."""
     from mkdocs.config import load_config
 
     monkeypatch.delenv("PAPER_DIGEST_OFFLINE", raising=False)
@@ -110,7 +110,7 @@ def test_mkdocs_config_loads_with_site_url(monkeypatch):
     assert (options.seeds, options.taxonomy, options.search, options.offline) == (
         "seeds", "taxonomy.yml", "material", False)
     assert config.plugins["material/offline"].config.enabled is False
-    for value in ("true", "1"):
+    for value in ("true",):
         monkeypatch.setenv("PAPER_DIGEST_OFFLINE", value)
         monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
         config = load_config(str(ROOT / "mkdocs.yml"))
@@ -176,10 +176,10 @@ def test_plugin_options_are_validated(tmp_path):
 
 @pytest.fixture(scope="module")
 def offline_site(tmp_path_factory) -> Path:
-    """``site/`` of a project copy built with ``PAPER_DIGEST_OFFLINE=1 paper-digest build``."""
+    """``site/`` of a project copy built with ``PAPER_DIGEST_OFFLINE=true paper-digest build``."""
     project = _copy_project(tmp_path_factory.mktemp("offline") / "project")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PAPER_DIGEST_OFFLINE", "1")
+        mp.setenv("PAPER_DIGEST_OFFLINE", "true")
         mp.setenv("NO_MKDOCS_2_WARNING", "1")
         proc = run_build(project)
     assert proc.returncode == 0, f"offline build failed:\n{proc.stdout}\n{proc.stderr}"

@@ -18,7 +18,7 @@ from test_render_cases import assert_safe_html
 from generator.build import generate
 from generator.config import DigestConfig
 from generator.extract import paper_id
-from generator.render.markdown import render_paragraph
+from generator.render.html import render_html
 from generator.text.markup import plain_text, tokenize
 
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -70,7 +70,7 @@ def test_render_never_crashes_and_is_safe(case: tuple[str, list[str]]) -> None:
     """tokenize/render never raise, output is safe HTML and every plain word is visible."""
     text, words = case
     plain_text(text)
-    html = markdown.markdown(render_paragraph(tokenize(text)), extensions=MD_EXTENSIONS)
+    html = render_html(tokenize(text))
     assert_safe_html(html)
     visible = _visible(html)
     for w in words:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import glob
 from pathlib import Path
 
-import markdown
 import pytest
 from bs4 import BeautifulSoup
-from conftest import MD_EXTENSIONS, ROOT
+from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +19,8 @@ from generator.errors import InputError
 from generator.extract.links import extract_links
 from generator.read.clean import repair_text
 from generator.read.text import parse_seed_file
-from generator.render.markdown import render_math, render_paragraph
+from generator.render.html import render_html
+from generator.render.markdown import render_math
 from generator.text.markup import Math, Styled, Text, Unknown, Url, plain_text, tokenize
 from generator.text.urls import normalize_url
 
@@ -28,14 +28,12 @@ INLINE = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mro
 
 
 def visible(source: str) -> str:
-    """The abstract's visible text after Python-Markdown, as a reader sees it."""
-    html = markdown.markdown(render_paragraph(tokenize(source)), extensions=MD_EXTENSIONS)
-    return BeautifulSoup(html, "html.parser").get_text()
+    """The abstract's visible text on its page, as a reader sees it."""
+    return soup(source).get_text()
 
 
 def soup(source: str) -> BeautifulSoup:
-    html = markdown.markdown(render_paragraph(tokenize(source)), extensions=MD_EXTENSIONS)
-    return BeautifulSoup(html, "html.parser")
+    return BeautifulSoup(render_html(tokenize(source)), "html.parser")
 
 
 # -- 1. reading -----------------------------------------------------------------------------

@@ -276,3 +276,29 @@ def test_run_without_changes_leaves_the_docs_folder_untouched(tmp_path: Path) ->
     report = write_docs(docs, files)
     assert report.written == () and report.removed == ()
     assert {p: p.stat().st_mtime_ns for p in [docs, *docs.rglob("*")] if p.is_dir()} == folders
+
+
+def test_replace_folder_swaps_and_keeps_top_dot_files(tmp_path: Path) -> None:
+    """paper-digest build's last step: the new site takes the old one's place whole; the old
+    site's top-level dot files (a .git of a Pages checkout), which MkDocs' clean build keeps,
+    move over; nothing else of the old site survives and no folder is left beside it."""
+    from generator.cli import replace_folder
+
+    site, new = tmp_path / "site", tmp_path / ".site-building-x"
+    (site / ".git").mkdir(parents=True)
+    (site / ".git" / "HEAD").write_text("ref", encoding="utf-8")
+    (site / "old.html").write_text("old", encoding="utf-8")
+    new.mkdir()
+    (new / "index.html").write_text("new", encoding="utf-8")
+    replace_folder(new, site)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert sorted(p.name for p in site.iterdir()) == [".git", "index.html"]
+    assert (site / ".git" / "HEAD").read_text(encoding="utf-8") == "ref"
+    replace_folder(_fresh(tmp_path / "other"), tmp_path / "absent")
+    assert sorted(p.name for p in (tmp_path / "absent").iterdir()) == ["a.txt"]
+
+
+def _fresh(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "a.txt").write_text("a", encoding="utf-8")
+    return folder

@@ -1,0 +1,43 @@
+"""The seed site after issue 21 (pages generated in memory, their bodies rendered once, by
+the generator, without a Python-Markdown pass) against the site before it: every page carries
+the same article text, links and tag chips, and the search index the same entries.
+
+The expectation, ``expected/seed_site.json.gz``, was made once from the build of commit
+5898487 (the last one that sent generated pages through Python-Markdown) with
+``tests/site_features.py``: ``site_features(Path("site"))`` dumped as JSON. Rebuild it only
+when a change of the pages is meant, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from site_features import site_features
+
+pytestmark = pytest.mark.e2e
+
+EXPECTED = Path(__file__).parent / "expected" / "seed_site.json.gz"
+
+
+@pytest.fixture(scope="module")
+def features(built_site: Path) -> tuple[dict, dict]:
+    with gzip.open(EXPECTED, "rt", encoding="utf-8") as f:
+        return site_features(built_site), json.load(f)
+
+
+def test_same_pages(features) -> None:
+    """The same pages, each with the same article text, links and tags."""
+    got, expected = features
+    assert sorted(got["pages"]) == sorted(expected["pages"])
+    for path, page in expected["pages"].items():
+        assert got["pages"][path] == page, path
+
+
+def test_same_search_entries(features) -> None:
+    """Material's search index: the same entries (location, title, text)."""
+    got, expected = features
+    assert len(got["search"]) == len(expected["search"])
+    assert got["search"] == expected["search"]
