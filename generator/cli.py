@@ -47,6 +47,10 @@ def _override(options: PaperDigestConfig, args: argparse.Namespace) -> None:
         options["search"] = args.search
     if getattr(args, "offline", False):
         options["offline"] = True
+    if options.get("offline") and not getattr(args, "search", None):
+        # Pagefind cannot run from file://: offline reading (--offline or
+        # PAPER_DIGEST_OFFLINE) searches with Material's lunr unless --search says otherwise.
+        options["search"] = "material"
 
 
 def _load_mkdocs(config_file: str, **overrides):
@@ -192,9 +196,9 @@ def main(argv: list[str] | None = None) -> int:
                            help="build for reading from disk (file://): .html URLs, "
                                 "search without a server (PAPER_DIGEST_OFFLINE=true)")
             p.add_argument("--search", choices=SEARCH_ENGINES, default=None,
-                           help="search engine: material (built-in lunr index, default) or "
-                                "pagefind (chunked index for large digests; needs "
-                                "pip install -e '.[pagefind]')")
+                           help="search engine: pagefind (chunked index, needs a web server; "
+                                "the default in mkdocs.yml) or material (built-in lunr "
+                                "index, works from disk; the default with --offline)")
     ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set "
                                      "and real abstracts")
     ev.add_argument("--eval-dir", default="eval", help="folder with labels/ and extra/")
