@@ -34,7 +34,7 @@ def test_vocabulary_words_counts_and_names() -> None:
         ("PaLM-E: An Embodied Multimodal Language Model", "PaLM-E", ("Danny Drieß",)),
         ("Language Models are Few-Shot Learners", None, ("Tom Brown",)),
     ]))
-    words = dict(zip(data["words"], data["counts"]))
+    words = dict(zip(data["words"], data["counts"], strict=True))
     assert data["words"] == sorted(data["words"])
     assert words["language"] == 2 and words["palm-e"] == 1 and words["palme"] == 1
     assert words["few-shot"] == 1 and words["fewshot"] == 1 and words["shot"] == 1
