@@ -15,7 +15,7 @@ cache):
 * cold: the page has just loaded (DOMContentLoaded) and the reader types at once. Material:
   into its header search box; includes fetching search_index.json and building the lunr index in
   the worker. Pagefind: click the header search button, type into the dialog; includes loading
-  pagefind-ui.js, the WebAssembly, the entry file and the index chunks the query needs.
+  pagefind.js, the WebAssembly, the entry file and the index chunks the query needs.
 * warm: the index is loaded (after the first query), the reader types a new query ("model").
 * bytes: response bodies of the whole visit (page, assets, search) and of its search part
   (Material: search_index.json + the worker; Pagefind: everything under pagefind/).
@@ -109,17 +109,17 @@ def _query_material(page, q: str, timeout_ms: float) -> tuple[float, float, str]
     return cold, warm, page.locator(".md-search-result__meta").inner_text()
 
 
-_PF_DONE = """q => { const m = document.querySelector('.pagefind-ui__message');
-    return m && m.textContent.includes(q) && document.querySelector('.pagefind-ui__result-link'); }"""
+_PF_DONE = """q => document.querySelector('[data-pd-search-ui]').dataset.pdQuery === q
+    && document.querySelector('.pd-search__result-link')"""
 
 
 def _query_pagefind(page, q: str, timeout_ms: float) -> tuple[float, float, str]:
     t0 = time.perf_counter()
     page.locator("[data-pd-search-open]").click()
-    box = page.locator(".pagefind-ui__search-input")
+    box = page.locator(".pd-search__input")
     box.wait_for(state="visible", timeout=timeout_ms)
     box.press_sequentially(q)
-    page.wait_for_selector(".pagefind-ui__result-link", timeout=timeout_ms)
+    page.wait_for_selector(".pd-search__result-link", timeout=timeout_ms)
     cold = time.perf_counter() - t0
     page.wait_for_function(_PF_DONE, arg=q, timeout=timeout_ms)
     box.fill("")
@@ -128,7 +128,7 @@ def _query_pagefind(page, q: str, timeout_ms: float) -> tuple[float, float, str]
     box.press_sequentially("model")
     page.wait_for_function(_PF_DONE, arg="model", timeout=timeout_ms)
     warm = time.perf_counter() - t0
-    return cold, warm, page.locator(".pagefind-ui__message").inner_text()
+    return cold, warm, page.locator(".pd-search__message").inner_text()
 
 
 def measure(site: Path, engine: str, queries: list[str], timeout_s: float = 90) -> dict:

@@ -50,16 +50,20 @@ def _override(options: PaperDigestConfig, args: argparse.Namespace) -> None:
         options["search"] = args.search
     if getattr(args, "offline", False):
         options["offline"] = True
+    if options.get("offline") and not getattr(args, "search", None):
+        # Pagefind cannot run from file://: offline reading (--offline or
+        # PAPER_DIGEST_OFFLINE) searches with Material's lunr unless --search says otherwise.
+        options["search"] = "material"
 
 
 def _select_plugins(cfg, options: PaperDigestConfig) -> None:
-    """The command's ``--search pagefind`` and ``--offline`` choose Material's plugins too
-    (as editing mkdocs.yml would): search off for Pagefind, offline on for ``--offline``.
-    The paper-digest plugin itself never changes another plugin (it checks them)."""
-    if options.search == "pagefind":
-        for name in ("material/search", "search"):
-            if name in cfg.plugins:
-                cfg.plugins[name].config.enabled = False
+    """The command's ``--search`` and ``--offline`` choose Material's plugins too (as editing
+    mkdocs.yml would): Material's search on for ``search: material`` and off for Pagefind,
+    offline on for ``--offline``. The paper-digest plugin itself never changes another plugin
+    (it checks them)."""
+    for name in ("material/search", "search"):
+        if name in cfg.plugins:
+            cfg.plugins[name].config.enabled = options.search == "material"
     if options.offline:
         for name in ("material/offline", "offline"):
             if name in cfg.plugins:
@@ -240,9 +244,9 @@ def main(argv: list[str] | None = None) -> int:
                            help="build for reading from disk (file://): .html URLs, "
                                 "search without a server (PAPER_DIGEST_OFFLINE=true)")
             p.add_argument("--search", choices=SEARCH_ENGINES, default=None,
-                           help="search engine: material (built-in lunr index, default) or "
-                                "pagefind (chunked index for large digests; needs "
-                                "pip install -e '.[pagefind]')")
+                           help="search engine: pagefind (chunked index, needs a web server; "
+                                "the default in mkdocs.yml) or material (built-in lunr "
+                                "index, works from disk; the default with --offline)")
     ev = sub.add_parser("eval", help="score extraction against the labelled evaluation set "
                                      "and real abstracts")
     ev.add_argument("--eval-dir", default="eval", help="folder with labels/ and extra/")

@@ -110,25 +110,34 @@ def axe_violations(page, tags: list[str] | None = None) -> list[dict]:
     return result
 
 
-def material_search(page, base_url: str, query: str) -> list[dict]:
-    """Type ``query`` into Material's search on the home page; the results once they show, as
-    ``[{"path", "title", "snippet"}]`` in rank order, one per page (its article's link; the
-    snippet is the text a reader sees, sections included)."""
-    page.goto(base_url)
+# After the last key, the results count as settled once the list has not changed for this
+# long (Material gives no other sign that it answered the newest keystroke).
+QUIET_MS = 400
+_WATCH = """sel => { const el = document.querySelector(sel);
+    window.__pdChanged = performance.now();
+    new MutationObserver(() => { window.__pdChanged = performance.now(); })
+        .observe(el, {childList: true, subtree: true, characterData: true}); }"""
+_SETTLED = """([q, quiet]) => performance.now() - window.__pdChanged > quiet
+    && document.querySelector('.md-search-result__meta')
+    && !/initializ|type to start/i.test(
+        document.querySelector('.md-search-result__meta').textContent)"""
+
+
+def material_search(page, base_url: str, query: str, path: str = "") -> list[dict]:
+    """Type ``query`` key by key into Material's search box on ``path``, as a reader does, once
+    its index is loaded; the results once they have settled, as ``[{"path", "title",
+    "snippet"}]`` in rank order, one per page (its article's link; the snippet is the text a
+    reader sees, sections included)."""
+    page.goto(base_url + path)
     box = page.locator("input.md-search__input")
     box.click()
     # The index loads in a web worker; a query typed before it is ready is lost.
     page.wait_for_function("""() => {
         const m = document.querySelector('.md-search-result__meta');
         return m && m.textContent.trim() && !/initializ/i.test(m.textContent); }""")
-    # Material searches on key events: set the query, then one key, so one search runs.
-    box.fill(query)
-    box.press("End")
-    page.wait_for_function("""q => {
-        const m = document.querySelector('.md-search-result__meta');
-        return m && !/initializ|type to start/i.test(m.textContent)
-            && document.querySelector('.md-search-result__item'); }""", arg=query)
-    page.wait_for_timeout(150)
+    page.evaluate(_WATCH, ".md-search-result")
+    box.press_sequentially(query, delay=30)
+    page.wait_for_function(_SETTLED, arg=[query, QUIET_MS])
     return page.eval_on_selector_all(".md-search-result__item", """items => items.map(li => {
         const a = li.querySelector('a.md-search-result__link');
         return {path: new URL(a.href).pathname.replace(/^\\//, ''),
@@ -138,24 +147,23 @@ def material_search(page, base_url: str, query: str) -> list[dict]:
 
 
 def pagefind_search(page, base_url: str, query: str, path: str = "") -> list[dict]:
-    """Open the Pagefind dialog from the header of ``path``, type ``query``; the results once
-    Pagefind reports them for exactly this query, as ``[{"path", "title", "snippet"}]``."""
+    """Open the search dialog from the header of ``path`` and type ``query`` key by key; the
+    results once the dialog answers exactly this query, as ``[{"path", "title", "snippet",
+    "guess"}]`` in rank order (``guess``: the corrected query a "Did you mean" result is for,
+    else ``None``)."""
     page.goto(base_url + path)
     page.locator("header [data-pd-search-open]").click()
-    box = page.locator(".pagefind-ui__search-input")
+    box = page.locator(".pd-search__input")
     box.wait_for(state="visible")
-    box.fill(query)
-    # Every result shown has its link: Pagefind's UI shows a result before its fragment has
-    # loaded (seen on a loaded machine), without the link.
-    page.wait_for_function("""q => {
-        const m = document.querySelector('.pagefind-ui__message');
-        const results = [...document.querySelectorAll('.pagefind-ui__result')];
-        return m && m.textContent.includes(q) && results.length
-            && results.every(r => r.querySelector('.pagefind-ui__result-link')); }""", arg=query)
-    return page.eval_on_selector_all(".pagefind-ui__result", """items => items.map(r => {
-        const a = r.querySelector('.pagefind-ui__result-link');
-        const e = r.querySelector('.pagefind-ui__result-excerpt');
+    box.press_sequentially(query, delay=30)
+    page.wait_for_function("""q => document.querySelector('[data-pd-search-ui]')
+        .dataset.pdQuery === q""", arg=query.strip())
+    return page.eval_on_selector_all(".pd-search__result", """items => items.map(r => {
+        const a = r.querySelector('.pd-search__result-link');
+        const g = r.querySelector('.pd-search__guess');
         return {path: new URL(a.href).pathname.replace(/^\\//, ''),
                 title: a.textContent.trim(),
-                snippet: e ? e.textContent.replace(/\\s+/g, ' ').trim() : ''};
+                snippet: r.querySelector('.pd-search__excerpt').textContent
+                    .replace(/\\s+/g, ' ').trim(),
+                guess: g ? g.textContent.replace(/^for \u201c|\u201d$/g, '') : null};
     })""")

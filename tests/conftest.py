@@ -33,9 +33,11 @@ def _copy_project(dest: Path) -> Path:
 
 
 def run_build(project: Path) -> subprocess.CompletedProcess:
-    """Run ``python -m generator.cli build`` in ``project`` and return the finished process."""
-    return subprocess.run([sys.executable, "-m", "generator.cli", "build"], cwd=project,
-                          capture_output=True, text=True, timeout=300)
+    """Run ``python -m generator.cli build --search material`` in ``project`` (Material's lunr
+    index: the tests of that index and of file:// reading; ``pagefind_project`` builds with
+    the default engine, Pagefind) and return the finished process."""
+    return subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search",
+                           "material"], cwd=project, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="session")
@@ -46,7 +48,8 @@ def seeds_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def built_project(tmp_path_factory) -> Path:
-    """A temporary copy of the project after a successful ``paper-digest build``."""
+    """A temporary copy of the project after a successful ``paper-digest build --search
+    material`` (``run_build``)."""
     project = _copy_project(tmp_path_factory.mktemp("built") / "project")
     proc = run_build(project)
     if proc.returncode != 0:
@@ -63,7 +66,7 @@ def built_site(built_project) -> Path:
 
 @pytest.fixture(scope="session")
 def pagefind_project(tmp_path_factory) -> Path:
-    """A copy of the project after ``paper-digest build --search pagefind``."""
+    """A copy of the project after ``paper-digest build``: the default engine, Pagefind."""
     from browser_support import skip_or_fail
 
     from generator.plugin.plugin import pagefind_installed
@@ -73,7 +76,7 @@ def pagefind_project(tmp_path_factory) -> Path:
         skip_or_fail("pagefind is not installed (pip install -e '.[pagefind]')")
     project = _copy_project(tmp_path_factory.mktemp("pagefind") / "project")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--search", "pagefind"],
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build"],
                           cwd=project, env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, f"build failed:\n{proc.stdout}\n{proc.stderr}"
     (project / "build.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")

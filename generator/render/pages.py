@@ -34,7 +34,7 @@ from generator.render.cite import bibtex_entry, entry_href, page_address, refere
 from generator.render.feed import render_feed
 from generator.render.html import render_html
 from generator.render.markdown import escape_markdown
-from generator.render.search import search_aliases
+from generator.render.search import VOCABULARY, search_aliases, vocabulary
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
 
@@ -357,11 +357,12 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
+            year=p.facts.abstract.meta.year or p.facts.abstract.meta.date[:4],
             abstract_html=_visible(p.facts.abstract.text), headings=headings,
             aliases=search_aliases(
                 (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
                 [n for c in p.facts.code for n in (c.owner, c.repo)]
-                + [h.name for h in p.facts.hub]),
+                + [h.name for h in p.facts.hub], tex=p.facts.abstract.text),
             description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
 
     for members in collections.values():
@@ -450,6 +451,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url)),
         PlannedFile("papers.json", None,
                     lambda: "[\n" + ",\n".join(entries[p.id] for p in papers) + "\n]\n"),
+        PlannedFile(VOCABULARY, None, lambda: vocabulary(
+            (p.title, p.facts.name, p.facts.authors) for p in papers)),
     ]
     return out
 

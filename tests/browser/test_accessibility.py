@@ -83,8 +83,8 @@ def _open_material_search(page, base: str) -> None:
 def _open_pagefind_search(page, base: str) -> None:
     page.goto(base, wait_until="networkidle")
     page.locator("header [data-pd-search-open]").click()
-    page.locator(".pagefind-ui__search-input").fill("kmeans")
-    page.locator(".pagefind-ui__result-link").first.wait_for()
+    page.locator(".pd-search__input").press_sequentially("kmeans")
+    page.locator(".pd-search__result-link").first.wait_for()
     _settled(page)
 
 

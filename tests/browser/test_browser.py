@@ -287,8 +287,8 @@ def test_screenshots(page, base_url, papers, KMEANS, SINKHORN):  # noqa: N803
     shots = {  # name: (path, heading, selector of the content it must show, how many)
         "home.png": ("", None, "article .pd-card", 1),
         "paper.png": (FASTVID, by_url[FASTVID]["title"], "article .pd-badge--code", 1),
-        "math-kmeans.png": (KMEANS, by_url[KMEANS]["title"], "#abstract ~ * math", 1),
-        "math-schrodinger.png": (SINKHORN, by_url[SINKHORN]["title"], "#abstract ~ * math", 1),
+        "math-kmeans.png": (KMEANS, by_url[KMEANS]["title"], "#abstract math", 1),
+        "math-schrodinger.png": (SINKHORN, by_url[SINKHORN]["title"], "#abstract math", 1),
         "tag.png": (TAG_PAGE, TAG, ".pd-entry", tagged),
         "collection.png": (COLLECTION, "NeurIPS 2025 Papers", ".pd-entry", 1),
         "stats.png": ("stats/", "Statistics", "article svg", 4),

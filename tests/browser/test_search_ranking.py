@@ -9,6 +9,7 @@ snippet never shows the listing controls' text or the hidden search aliases.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,136 @@ def test_snippets_show_no_aliases(browser, sites, engine):
             results = _search(page, engine, sites[engine], query)
             assert results
             assert query not in results[0]["snippet"].lower().split(), (engine, results[0])
+
+
+# --------------------------------------------------------------------------- typed queries
+# Issue 23: each kind of query of bench/search_quality.py, typed key by key, in both engines.
+
+_HYPHENATED = re.compile(r"^\w+(?:-\w+)+$")
+
+
+def _title_words(title: str) -> list[str]:
+    return re.findall(r"[^\W_]+(?:-[^\W_]+)*", title)
+
+
+def _first(results: list[dict]) -> str | None:
+    return results[0]["path"] if results else None
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_typed_hyphenated_names(browser, sites, papers, engine):
+    """A method name with a hyphen ("WALL-E", "DiT-ST"), typed key by key, finds its paper
+    first: on the way Material gets "WALL-" (a dangling hyphen once froze its worker)."""
+    names = sorted({p["name"] for p in papers if p["name"] and _HYPHENATED.match(p["name"])})
+    assert names
+    with new_page(browser) as page:
+        for name in names:
+            expected = {p["url"] for p in papers if p["name"] == name}
+            results = _search(page, engine, sites[engine], name)
+            assert _first(results) in expected, (engine, name, results[:3])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_typed_title_words_and_special_terms(browser, sites, papers, engine):
+    """Three words of a title, and a hyphenated title word with the word after it
+    ("Open-World Detection"), typed, find that paper first."""
+    queries: list[tuple[str, str]] = []
+    for p in papers:
+        words = _title_words(p["title"])
+        hyphenated = [i for i, w in enumerate(words) if "-" in w and i + 1 < len(words)]
+        if hyphenated and len(words) >= 4:
+            i = hyphenated[0]
+            queries.append((" ".join(words[i:i + 2]), p["url"]))
+            queries.append((" ".join(words[-3:]), p["url"]))
+    assert len(queries) >= 10
+    with new_page(browser) as page:
+        misses = [(q, _first(r)) for q, url in queries
+                  if _first(r := _search(page, engine, sites[engine], q)) != url]
+    # Titles share words ("Fine-Tuning"): at most one query in ten may rank another first.
+    assert len(misses) <= len(queries) // 10, (engine, misses)
+
+
+_STOP = {"a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it", "of",
+         "on", "or", "that", "the", "this", "to", "we", "with", "has", "have", "our"}
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_typed_abstract_words(browser, sites, papers, engine):
+    """Three consecutive words of an abstract's first sentence (neither end a stop word), typed,
+    rank that paper among the first ten, and among the first three for all but one in five
+    (the words may be common to several abstracts)."""
+    queries = []
+    for p in papers[:12]:
+        first = re.split(r"(?<=[.!?])\s", p["abstract"], maxsplit=1)[0]
+        words = re.findall(r"[^\W_]+", re.sub(r"\$[^$]*\$", " ", first))
+        spans = [i for i in range(2, len(words) - 2)
+                 if words[i].lower() not in _STOP and words[i + 2].lower() not in _STOP]
+        if spans:
+            queries.append((" ".join(words[spans[0]:spans[0] + 3]), p["url"]))
+    assert len(queries) >= 8
+    with new_page(browser) as page:
+        ranked = [([r["path"] for r in _search(page, engine, sites[engine], q)], q, url)
+                  for q, url in queries]
+    assert not [q for paths, q, url in ranked if url not in paths[:10]], (engine, ranked)
+    low = [(q, paths[:3]) for paths, q, url in ranked if url not in paths[:3]]
+    assert len(low) <= len(queries) // 5, (engine, low)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_typed_math_names(browser, sites, papers, engine):
+    """TeX command names and Greek letters, typed: "sqrt" and "theta" find the papers whose
+    abstracts use \\sqrt and \\Theta, "θ" too (hidden aliases, generator/render/search.py)."""
+    cases = {"sqrt": r"\sqrt", "theta": r"\Theta", "θ": r"\Theta"}
+    with new_page(browser) as page:
+        for query, command in cases.items():
+            expected = {p["url"] for p in papers if command in p["abstract"]}
+            assert expected, command
+            results = _search(page, engine, sites[engine], query)
+            assert {r["path"] for r in results} >= expected, (engine, query, results)
+            assert _first(results) in expected, (engine, query, results[:3])
+
+
+def _misspelt(name: str) -> str:
+    """``name`` with its third and fourth letters swapped ("FastVID" -> "FatsVID")."""
+    return name[:2] + name[3] + name[2] + name[4:]
+
+
+def test_pagefind_misspelt_names_did_you_mean(browser, sites, papers):
+    """A misspelt method name, typed, still finds its paper first, labelled as the answer to
+    the corrected query ("Did you mean ..."), never as a confident exact result."""
+    names = sorted({p["name"] for p in papers
+                    if p["name"] and len(p["name"]) >= 6 and p["name"].isalpha()})
+    assert len(names) >= 5
+    with new_page(browser) as page:
+        for name in names:
+            typo = _misspelt(name)
+            if typo.lower() == name.lower():
+                continue
+            expected = {p["url"] for p in papers if p["name"] == name}
+            results = _search(page, "pagefind", sites["pagefind"], typo)
+            assert _first(results) in expected, (typo, results[:3])
+            assert results[0]["guess"] and results[0]["guess"].lower() == name.lower()
+            message = page.locator(".pd-search__message").inner_text()
+            assert "Did you mean" in message and name.lower() in message.lower(), message
+
+
+def test_pagefind_filters(browser, sites, papers):
+    """The tag filter of the dialog, chosen after a query, leaves only papers of that tag;
+    each tag's option counts its papers."""
+    counts: dict[str, int] = {}
+    for p in papers:
+        for t in p["tags"]:
+            counts[t] = counts.get(t, 0) + 1
+    tag = max(counts, key=lambda t: (counts[t], t))
+    with new_page(browser) as page:
+        _search(page, "pagefind", sites["pagefind"], "learning")
+        select = page.locator("[data-pd-filter=tag]")
+        assert f"{tag} ({counts[tag]})" in select.inner_text()
+        page.evaluate("document.querySelector('[data-pd-search-ui]').dataset.pdQuery = ''")
+        select.select_option(tag)
+        page.wait_for_function("""() => document.querySelector('[data-pd-search-ui]')
+            .dataset.pdQuery === 'learning'""")
+        paths = page.eval_on_selector_all(".pd-search__result-link",
+                                          "els => els.map(a => new URL(a.href).pathname)")
+    tagged = {"/" + p["url"] for p in papers if tag in p["tags"]}
+    assert paths and set(paths) <= tagged, (tag, paths)

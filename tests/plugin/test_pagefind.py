@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from browser_support import serve
+from browser_support import pagefind_search, serve
 
 from generator import cli
 from generator.plugin import plugin
@@ -106,31 +105,16 @@ def base_url(pf_site):
 
 
 def _pagefind_search(page, base_url: str, query: str, path: str = "") -> list[str]:
-    """Open the search dialog from the header, type ``query``; return the result pages (site
-    paths, in rank order) once Pagefind reports results for exactly this query."""
-    page.goto(base_url + path)
-    page.locator("header [data-pd-search-open]").click()
-    box = page.locator(".pagefind-ui__search-input")
-    box.wait_for(state="visible")
-    box.fill(query)
-    page.wait_for_function(
-        """q => {
-            const m = document.querySelector('.pagefind-ui__message');
-            return m && m.textContent.includes(q)
-                && document.querySelector('.pagefind-ui__result-link');
-        }""",
-        arg=query,
-    )
-    hrefs = page.eval_on_selector_all(".pagefind-ui__result-link",
-                                      "els => els.map(a => a.getAttribute('href'))")
-    return [urlsplit(h).path.lstrip("/") for h in hrefs]
+    """Open the search dialog from the header, type ``query`` key by key; the result pages
+    (site paths, in rank order) once the dialog answers exactly this query."""
+    return [r["path"] for r in pagefind_search(page, base_url, query, path)]
 
 
 @pytest.mark.browser
 def test_pagefind_finds_fastvid_first(page, base_url) -> None:
     pages = _pagefind_search(page, base_url, "FastVID")
     assert pages and pages[0] == FASTVID, pages
-    title = page.locator(".pagefind-ui__result-link").first.inner_text()
+    title = page.locator(".pd-search__result-link").first.inner_text()
     assert "FastVID" in title
 
 
@@ -150,7 +134,7 @@ def test_pagefind_result_links_work_from_a_subfolder(page, base_url) -> None:
     and following the first one opens it."""
     pages = _pagefind_search(page, base_url, "FastVID", path=COLLECTION)
     assert pages[0] == FASTVID, pages
-    page.locator(".pagefind-ui__result-link").first.click()
+    page.locator(".pd-search__result-link").first.click()
     page.wait_for_url(base_url + FASTVID)
 
 
@@ -162,11 +146,11 @@ def test_pagefind_keyboard_shortcut_and_lazy_loading(page, base_url) -> None:
     page.goto(base_url, wait_until="networkidle")
     assert not [u for u in requests if "/pagefind/" in u], requests
     page.keyboard.press("/")
-    box = page.locator(".pagefind-ui__search-input")
+    box = page.locator(".pd-search__input")
     box.wait_for(state="visible")
     page.wait_for_function("() => document.activeElement && "
-                           "document.activeElement.classList.contains('pagefind-ui__search-input')")
-    assert any(u.endswith("/pagefind/pagefind-ui.js") for u in requests)
+                           "document.activeElement.classList.contains('pd-search__input')")
+    assert any(u.endswith("/pagefind/pagefind.js") for u in requests)
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('[data-pd-search]').open")
 
@@ -196,7 +180,7 @@ def test_pagefind_front_page_button(page, base_url) -> None:
     """The front page's own search button opens the Pagefind dialog too."""
     page.goto(base_url)
     page.locator("article [data-pd-search-open]").click()
-    box = page.locator(".pagefind-ui__search-input")
+    box = page.locator(".pd-search__input")
     box.wait_for(state="visible")
     page.wait_for_function("() => document.activeElement && "
-                           "document.activeElement.classList.contains('pagefind-ui__search-input')")
+                           "document.activeElement.classList.contains('pd-search__input')")

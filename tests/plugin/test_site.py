@@ -100,7 +100,7 @@ def test_every_word_visible(built_site: Path) -> None:
     """Every word of every seed abstract appears in its page's visible text."""
     for r in _papers_json(built_site):
         soup = _soup(built_site / r["url"] / "index.html")
-        abstract = soup.find("h2", id="abstract").find_next_sibling("p")
+        abstract = soup.find(id="abstract").find("p")
         # NFKC: \\mathcal{O} is typeset as the math letter U+1D4AA, which folds to "O".
         visible = set(_WORD.findall(unicodedata.normalize("NFKC", abstract.get_text(" "))))
         for math in abstract.find_all("math"):  # $(ii)$ is <mi>i</mi><mi>i</mi>
@@ -114,12 +114,21 @@ def _index(site: Path) -> list[dict]:
 
 
 def test_search_finds_kmeans(built_site: Path) -> None:
-    """An abstract search entry contains the readable text "k-means++"."""
+    """The paper's one search entry (its page, abstract included) holds the readable text
+    "k-means++"; so do the entries of the other papers whose abstract says it."""
     papers = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
     [url] = [p["url"] for p in papers if p["abstract"].startswith("$k$-means++ and the related")]
-    hits = [d["location"] for d in _index(built_site)
-            if d["location"].endswith("#abstract") and "k-means++" in d["text"]]
-    assert hits == [f"{url}#abstract"]
+    hits = [d["location"] for d in _index(built_site) if "k-means++" in d["text"]]
+    assert url in hits
+    assert hits == [p["url"] for p in papers if "means++" in p["abstract"]]
+
+
+def test_one_search_entry_per_paper(built_site: Path) -> None:
+    """Material's index has one entry per paper page, its address the page's own: no entry
+    for a section (the abstract, links, source), none for related papers or the cite block."""
+    papers = _papers_json(built_site)
+    entries = [d["location"] for d in _index(built_site) if d["location"].startswith("papers/")]
+    assert sorted(entries) == sorted(p["url"] for p in papers)
 
 
 def test_search_abstract_entries_readable(built_site: Path) -> None:
@@ -140,13 +149,13 @@ def test_search_index_has_no_markup(built_site: Path) -> None:
 
 
 def test_search_aliases_in_the_page_entry(built_site: Path) -> None:
-    """The Schrödinger-bridge paper's own entry (its title and highlight) also holds
+    """The Schrödinger-bridge paper's own entry (title, highlight, abstract) also holds
     "schrodinger" and its hyphenated words joined, as the highlight's last <sup>; no entry has
     a field besides Material's own (the index is written once, by Material)."""
     papers = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
     [url] = [p["url"] for p in papers if p["abstract"].startswith("Recent advances in flow-based")]
     entry = next(d for d in _index(built_site) if d["location"] == url)
-    aliases = re.search(r"<sup>([^<]*)</sup></p>$", entry["text"]).group(1).split()
+    aliases = re.search(r"<sup>([^<]*)</sup></p> Abstract <p>", entry["text"]).group(1).split()
     assert "schrodinger" in aliases and "treestructured" in aliases
     assert all(set(d) <= {"location", "title", "text", "tags"} for d in _index(built_site))
     pages = {d["location"].split("#")[0] for d in _index(built_site)}

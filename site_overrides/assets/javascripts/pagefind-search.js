@@ -1,70 +1,239 @@
-// paper-digest search dialog for `paper-digest build --search pagefind` (large digests).
-// The page loads only this file. Opening the dialog (header button, or "/", "s", "f" as in
-// Material) loads this site's pagefind/pagefind-ui.css and pagefind-ui.js once; Pagefind then
-// fetches its WebAssembly, its entry file and only the index chunks and result fragments a
-// query needs. Nothing comes from another server.
+// paper-digest search dialog over Pagefind's JavaScript API (pagefind/pagefind.js; the default
+// engine on a web server: README "Search"). The page loads only this file and
+// search-suggest.js. Opening the dialog (header button, or "/", "s", "f" as in Material)
+// imports this site's pagefind/pagefind.js once; Pagefind then fetches its WebAssembly, its
+// entry file and only the index chunks and result fragments a query needs. Nothing comes from
+// another server.
+//
+// One result per paper: its title, an excerpt with the query's words marked, and the filters
+// (tag, collection, year, code, author) Pagefind read from the page (data-pagefind-filter).
+// A query with no result, or with a word that is no word of the digest's titles, names and
+// authors while a close one is, also runs corrected ("Did you mean ..."): those results are
+// labelled as a guess, never shown as the answer to what was typed.
 (function () {
   var dialog = document.querySelector("[data-pd-search]");
   var openers = document.querySelectorAll("[data-pd-search-open]");  // header, front page
   if (!dialog || !openers.length || typeof dialog.showModal !== "function") return;
-  // Absolute paths: PagefindUI imports pagefind.js relative to itself, and its result URLs
-  // ("/papers/x/") are relative to the site root, which may be a subpath (GitHub Pages).
+  // Absolute paths: result URLs ("/papers/x/") are relative to the site root, which may be a
+  // subpath (GitHub Pages).
   var bundle = new URL(dialog.dataset.pdBundle, window.location.href).pathname;
   var base = new URL(dialog.dataset.pdBase, window.location.href).pathname;
+  var vocabulary = new URL(dialog.dataset.pdVocabulary, window.location.href).href;
+  var root = dialog.querySelector("[data-pd-search-ui]");
+  var input = root.querySelector(".pd-search__input");
+  var message = root.querySelector(".pd-search__message");
+  var list = root.querySelector(".pd-search__results");
+  var more = root.querySelector(".pd-search__more");
+  var selects = root.querySelectorAll("[data-pd-filter]");
+  var author = root.querySelector("[data-pd-filter-author]");
+  var authors = root.querySelector("#pd-search-authors");
+  var PAGE = 10;        // results shown at once; "Show more" adds as many
+  var DEBOUNCE = 60;    // ms after the last keystroke
   var loading = null;
-  var ui = null;
+  var pagefind = null;
+  var authorNames = [];
+  var seq = 0;          // the newest search; older ones drop their answers
+  var timer = null;
+  var shown = [];       // [{result, guess}] of the current query
+  var showing = 0;
 
   function load() {
     if (loading) return loading;
-    loading = new Promise(function (resolve, reject) {
-      var css = document.createElement("link");
-      css.rel = "stylesheet";
-      css.href = bundle + "pagefind-ui.css";
-      document.head.appendChild(css);
-      var script = document.createElement("script");
-      script.src = bundle + "pagefind-ui.js";
-      script.onload = resolve;
-      script.onerror = function () {
-        loading = null;
-        reject(new Error("could not load " + script.src));
-      };
-      document.head.appendChild(script);
-    });
+    window.pdSuggest.load(vocabulary);
+    loading = import(bundle + "pagefind.js").then(function (module) {
+      pagefind = module;
+      return pagefind.options({
+        baseUrl: base,
+        // Papers are of similar length: a long abstract is not less about its subject
+        // (Pagefind's default pageLength 0.75 favours short pages).
+        ranking: { pageLength: 0.2, termSaturation: 1.6 },
+      });
+    }).then(function () { return pagefind.init(); }).then(fillFilters);
+    loading.catch(function () { loading = null; });
     return loading;
   }
 
-  function focusInput() {
-    var input = dialog.querySelector(".pagefind-ui__search-input");
-    if (!input) return;
-    // Pagefind's box is named by its title only (axe: label-title-only): a proper label.
-    if (!input.hasAttribute("aria-label")) input.setAttribute("aria-label", input.title || "Search");
-    input.focus();
+  function fillFilters() {
+    return pagefind.filters().then(function (filters) {
+      selects.forEach(function (select) {
+        var values = filters[select.dataset.pdFilter] || {};
+        Object.keys(values).sort(function (a, b) {
+          return select.dataset.pdFilter === "year" ? b.localeCompare(a) : a.localeCompare(b);
+        }).forEach(function (value) {
+          var option = document.createElement("option");
+          option.value = value;
+          option.textContent = value + " (" + values[value] + ")";
+          select.appendChild(option);
+        });
+      });
+      authorNames = Object.keys(filters.author || {}).sort();
+    });
+  }
+
+  function currentFilters() {
+    var filters = {};
+    selects.forEach(function (select) {
+      if (select.value) filters[select.dataset.pdFilter] = select.value;
+    });
+    if (author.value && authorNames.indexOf(author.value) >= 0) filters.author = author.value;
+    return filters;
+  }
+
+  function say(text, guess) {
+    message.textContent = "";
+    if (!guess) { message.textContent = text; return; }
+    // "Did you mean <button>corrected</button>?" - the button searches for it as typed.
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "pd-search__fix";
+    button.textContent = guess;
+    button.addEventListener("click", function () { input.value = guess; search(); });
+    message.append(text, "Did you mean ", button, "?");
+  }
+
+  function render(query, results, guess, exactCount) {
+    shown = results;
+    showing = 0;
+    list.textContent = "";
+    if (!results.length) say("No papers match \u201c" + query + "\u201d.");
+    else if (guess && !exactCount) say("No papers match \u201c" + query + "\u201d. ", guess);
+    else if (guess) say(exactCount + (exactCount === 1 ? " paper matches" : " papers match")
+                        + " \u201c" + query + "\u201d. ", guess);
+    else say(results.length + (results.length === 1 ? " paper" : " papers")
+             + " for \u201c" + query + "\u201d");
+    return showMore().then(function () {
+      root.dataset.pdQuery = query;  // what the list now answers (tests, bench)
+    });
+  }
+
+  function item(entry, data) {
+    var li = document.createElement("li");
+    li.className = "pd-search__result" + (entry.guess ? " pd-search__result--guess" : "");
+    var a = document.createElement("a");
+    a.className = "pd-search__result-link";
+    a.href = data.url;
+    a.textContent = (data.meta && data.meta.title) || data.url;
+    li.appendChild(a);
+    if (entry.guess) {
+      var label = document.createElement("span");
+      label.className = "pd-search__guess";
+      label.textContent = "for \u201c" + entry.guess + "\u201d";
+      li.appendChild(label);
+    }
+    var p = document.createElement("p");
+    p.className = "pd-search__excerpt";
+    p.innerHTML = data.excerpt;  // Pagefind's excerpt: the page's text, escaped, with <mark>
+    li.appendChild(p);
+    return li;
+  }
+
+  function showMore() {
+    var slice = shown.slice(showing, showing + PAGE);
+    showing += slice.length;
+    more.hidden = showing >= shown.length;
+    var mySeq = seq;
+    return Promise.all(slice.map(function (e) { return e.result.data(); })).then(function (all) {
+      if (mySeq !== seq) return;
+      all.forEach(function (data, i) { list.appendChild(item(slice[i], data)); });
+    });
+  }
+
+  // The results of the corrected query, then those of the exact one not among them.
+  function merge(exact, fixed) {
+    var seen = new Set();
+    var out = [];
+    function add(results, guess) {
+      results.forEach(function (r) {
+        if (!seen.has(r.id)) { seen.add(r.id); out.push({ result: r, guess: guess }); }
+      });
+    }
+    add(fixed.results, fixed.query);
+    add(exact.results, null);
+    return out;
+  }
+
+  // A word close to a method name's is taken as misspelt (names are the likeliest typos, and
+  // Pagefind answers a misspelt one with whatever its prefix or stem matches); one close to
+  // another word of the titles only when the index holds nothing it begins (Pagefind matches
+  // the typed word as a prefix, and its stems): "kmeans", in a paper's aliases, is no typo.
+  function typos(query) {
+    var fixes = window.pdSuggest.corrections(query);
+    return Promise.all(fixes.map(function (fix) {
+      return fix[2] ? null : pagefind.search(fix[0]);
+    })).then(function (alone) {
+      return fixes.filter(function (fix, i) { return fix[2] || !alone[i].results.length; });
+    });
+  }
+
+  function run(query, mySeq) {
+    var filters = currentFilters();
+    return Promise.all([pagefind.search(query, { filters: filters }), typos(query)])
+      .then(function (answers) {
+        var exact = answers[0];
+        if (!answers[1].length) return [exact, null];
+        var fix = window.pdSuggest.apply(query, answers[1]);
+        return pagefind.search(fix, { filters: filters }).then(function (fixed) {
+          return [exact, { query: fix, results: fixed.results }];
+        });
+      }).then(function (answers) {
+        if (mySeq !== seq) return null;
+        var exact = answers[0], fixed = answers[1];
+        if (!fixed) {
+          return render(query, exact.results.map(function (r) { return { result: r }; }));
+        }
+        // A word the index does not hold and a close one the digest's titles, names or
+        // authors use: most likely misspelt, so the corrected results lead, each labelled.
+        return render(query, merge(exact, fixed), fixed.query, exact.results.length);
+      });
+  }
+
+  function search() {
+    clearTimeout(timer);
+    var query = input.value.trim();
+    var mySeq = ++seq;
+    if (!query) {
+      list.textContent = "";
+      message.textContent = "";
+      more.hidden = true;
+      root.dataset.pdQuery = "";
+      return;
+    }
+    load().then(function () {
+      return window.pdSuggest.load(vocabulary);
+    }).then(function () {
+      if (mySeq === seq) return run(query, mySeq);
+    }).catch(function (err) {
+      message.textContent = "Search is unavailable: " + err.message + ".";
+    });
   }
 
   function open() {
     if (!dialog.open) dialog.showModal();
-    load().then(function () {
-      if (!ui) {
-        ui = new window.PagefindUI({
-          element: "#pd-search",
-          bundlePath: bundle,
-          baseUrl: base,
-          showImages: false,
-          showSubResults: false,
-          resetStyles: false,
-          autofocus: true,
-          // Pagefind's default waits 300 ms after a keystroke; its searches are cheap (chunks
-          // already fetched are reused), so answer sooner.
-          debounceTimeoutMs: 100,
-        });
-      }
-      focusInput();
-    }, function (err) {
-      dialog.querySelector("#pd-search").textContent =
-        "Search is unavailable: " + err.message + ".";
+    input.focus();
+    load().catch(function (err) {
+      message.textContent = "Search is unavailable: " + err.message + ".";
     });
   }
 
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    if (pagefind) pagefind.preload(input.value.trim());
+    timer = setTimeout(search, DEBOUNCE);
+  });
+  selects.forEach(function (select) { select.addEventListener("change", search); });
+  author.addEventListener("input", function () {
+    var typed = author.value.toLowerCase();
+    authors.textContent = "";
+    if (typed.length < 2) return;
+    authorNames.filter(function (name) { return name.toLowerCase().indexOf(typed) >= 0; })
+      .slice(0, 30).forEach(function (name) {
+        var option = document.createElement("option");
+        option.value = name;
+        authors.appendChild(option);
+      });
+    if (!author.value || authorNames.indexOf(author.value) >= 0) search();
+  });
+  more.addEventListener("click", showMore);
   openers.forEach(function (opener) { opener.addEventListener("click", open); });
   dialog.querySelector("[data-pd-search-close]").addEventListener("click", function () {
     dialog.close();
