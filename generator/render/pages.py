@@ -33,6 +33,7 @@ from generator.render.cite import bibtex_entry, entry_href, page_address, refere
 from generator.render.feed import render_feed
 from generator.render.html import markdown_text_html, render_html
 from generator.render.markdown import escape_markdown, render_paragraph
+from generator.render.reader import ReaderFiles, listing_feed, reader_files
 from generator.render.search import search_aliases
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
@@ -80,7 +81,8 @@ def _env() -> Environment:
     env.filters["plain"] = plain_text
     env.filters["link_label"] = link_label
     env.globals.update(paper_labels=PAPER_LABELS, paper_titles=PAPER_TITLES,
-                       paper_link_name=paper_link_name, byline_parts=byline_parts)
+                       paper_link_name=paper_link_name, byline_parts=byline_parts,
+                       listing_feed=listing_feed)
     return env
 
 
@@ -211,7 +213,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               related: Mapping[str, tuple[str, ...]] | None = None,
               updated: datetime | None = None,
               tag_descriptions: Mapping[str, str] | None = None,
-              site_url: str | None = None) -> list[PlannedFile]:
+              site_url: str | None = None,
+              seen: Mapping[str, str] | None = None) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -226,6 +229,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             tag pages and the tags index.
         site_url: where the site is published (MkDocs' ``site_url``); when set, the cite
             block and the feed give absolute addresses.
+        seen: paper id -> the ISO day it first appeared in the digest (``Address.seen``),
+            which dates an undated paper in the feeds.
 
     Returns:
         ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
@@ -346,10 +351,16 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             code_papers=_code_papers(with_code, featured), authors=card_authors, **ctx)),
         PlannedFile("feed.xml", None, functools.partial(
             render_feed, papers, site_name,
-            updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url)),
+            updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url, seen)),
         PlannedFile("papers.json", None,
                     lambda: "[\n" + ",\n".join(entries[p.id] for p in papers) + "\n]\n"),
     ]
+    # The reader's tools (issue 24): topic and author feeds, author pages, the reading list,
+    # the listings' whole-collection index and the map (generator.render.reader).
+    out += [PlannedFile(path, None, render) for path, render in reader_files(ReaderFiles(
+        papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
+        site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
+        seen or {}), env, ctx)]
     return out
 
 
