@@ -357,7 +357,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     ]
     # The reader's tools (issue 24): topic and author feeds, author pages, the reading list,
     # the listings' whole-collection index and the map (generator.render.reader).
-    out += [PlannedFile(path, None, render) for path, render in reader_files(ReaderFiles(
+    out += [PlannedFile(path, key, render) for path, key, render in reader_files(ReaderFiles(
         papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
         site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
         seen or {}), env, ctx)]

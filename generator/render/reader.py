@@ -19,6 +19,7 @@ from jinja2 import Environment
 
 from generator.records import Paper
 from generator.render.authors import PAGE_MIN, Author, author_key, authors_of, co_authors
+from generator.render.digest_map import map_key, render_map
 from generator.render.feed import render_feed
 from generator.render.feeds import feed_path, topic_feeds
 from generator.render.listing_index import INDEX_PATH, listing_index
@@ -52,9 +53,10 @@ class ReaderFiles:
 
 
 def reader_files(r: ReaderFiles, env: Environment, ctx: dict
-                 ) -> list[tuple[str, Callable[[], str]]]:
-    """``(path, render)`` for every file of the reader's tools (module docstring), in a fixed
-    order: feeds, author pages and index, reading list and records, listing index, map."""
+                 ) -> list[tuple[str, str | None, Callable[[], str]]]:
+    """``(path, key, render)`` for every file of the reader's tools (module docstring), in a
+    fixed order: feeds, author pages and index, reading list and records, listing index, map.
+    ``key`` (``PlannedFile.key``) is set for the map only, the one worth not redrawing."""
     authors = authors_of(r.papers)
     out: list[tuple[str, Callable[[], str]]] = []
     for feed in topic_feeds(r.site_name, r.tagged, r.tag_slugs, r.collections, r.coll_slugs,
@@ -80,7 +82,12 @@ def reader_files(r: ReaderFiles, env: Environment, ctx: dict
     out.append((INDEX_PATH, functools.partial(
         listing_index, r.papers, r.tags, list(r.collections), authors, r.seen,
         r.updated.date())))
-    return out
+    planned: list[tuple[str, str | None, Callable[[], str]]] = [
+        (path, None, render) for path, render in out]
+    if r.papers:
+        planned.append(("map.md", map_key(r.papers), functools.partial(
+            render_map, env.get_template("map.md.j2"), r.papers, r.tags, ctx)))
+    return planned
 
 
 def listing_feed(base: str) -> str:
