@@ -23,6 +23,9 @@ from feedgen.feed import FeedGenerator
 from generator.records import Paper
 
 FEED_MAX = 200
+# A tag's, collection's or author's feed: the newest papers only, summaries without the full
+# text (there are dozens of them; a reader polls for what is new).
+TOPIC_FEED_MAX = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +36,8 @@ class Feed:
         path: where it is written, relative to the site root (``feeds/tags/vision.xml``).
         title: its title (``Paper digest: Computer vision``).
         page: the page it follows, relative to the site root (``tags/vision/``; ``""``: home).
-        papers: its papers, in input order (the first ``FEED_MAX`` in feed order are written).
+        papers: its papers, in input order (the first ``TOPIC_FEED_MAX`` in feed order are
+            written).
     """
 
     path: str
@@ -63,7 +67,8 @@ def feed_order(papers: tuple[Paper, ...], seen: Mapping[str, str] | None = None,
 def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
                 site_url: str | None = None, seen: Mapping[str, str] | None = None,
                 feed: Feed | None = None) -> str:
-    """Atom XML for the first ``FEED_MAX`` papers in feed order (``feed_order``).
+    """Atom XML for the first ``FEED_MAX`` papers in feed order (``feed_order``), or
+    ``TOPIC_FEED_MAX`` for a ``feed``.
 
     Args:
         papers: the catalog (for the site feed; ``feed.papers`` otherwise).
@@ -89,7 +94,8 @@ def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
     fg.updated(updated)
     fg.generator("paper-digest")
     fallback = updated.date()
-    chosen = feed_order(feed.papers if feed else papers, seen, fallback)[:FEED_MAX]
+    chosen = feed_order(feed.papers if feed else papers, seen, fallback)[
+        :TOPIC_FEED_MAX if feed else FEED_MAX]
     for p in reversed(chosen):  # feedgen prepends: reverse the order
         year, month, day = paper_day(p, seen, fallback)
         stamp = datetime(year, max(1, month), max(1, day), tzinfo=timezone.utc)
@@ -102,7 +108,7 @@ def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
         for name in p.facts.authors:
             entry.author(name=name)
         entry.summary(p.facts.plain_highlight or p.title)
-        if feed is None:  # the full text in the site feed only: the others stay small
+        if feed is None:  # the full text in the site feed only
             entry.content(p.facts.plain or p.title, type="text")
         for tag in p.facts.tags:
             entry.category(term=tag)

@@ -19,9 +19,9 @@ from generator.render.feed import paper_day
 
 INDEX_PATH = "data/listing-index.js"
 # The fields of a paper's array, in order: its page (site-relative), title, day (yyyymmdd as an
-# integer, as the feeds date it; 0 for an unknown month or day), collection, tags, code status
-# and authors (numbers into the index's lists of names).
-INDEX_FIELDS = ("url", "title", "day", "collection", "tags", "code", "authors")
+# integer, as the feeds date it; 0 for an unknown month or day), collection, tags, code status,
+# authors (numbers into the index's lists of names) and paper id (for its Save button).
+INDEX_FIELDS = ("url", "title", "day", "collection", "tags", "code", "authors", "id")
 CODE_STATUSES = ("available", "promised", "none")
 
 
@@ -51,7 +51,7 @@ def listing_index(papers: Sequence[Paper], tags: Sequence[str], collections: Seq
                      coll_at[p.facts.abstract.collection], [tag_at[t] for t in p.facts.tags],
                      code_at[p.facts.code_status],
                      list(dict.fromkeys(author_at[a] for a in p.facts.authors
-                                        if a in author_at))])
+                                        if a in author_at)), p.id])
     data = {"fields": INDEX_FIELDS, "tags": list(tags), "collections": list(collections),
             "codes": CODE_STATUSES, "authors": [a.name for a in authors], "papers": rows}
     return "pdListingIndex(" + json.dumps(data, ensure_ascii=False,

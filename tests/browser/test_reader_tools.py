@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import bibtexparser
@@ -25,6 +27,9 @@ playwright()  # skips (or fails in CI) the whole module without Chromium
 pytestmark = pytest.mark.browser
 
 PAGE_SIZE = 8
+# As tests/browser/test_browser.py: PAPER_DIGEST_SCREENSHOTS=screenshots refreshes the README's.
+SCREENSHOTS = Path(os.environ.get("PAPER_DIGEST_SCREENSHOTS")
+                   or Path(tempfile.gettempdir()) / "paper-digest-screenshots")
 SECTION_NAV = re.compile(r'nav\[aria-labelledby="__nav_\d+_label"\]')  # test_accessibility
 
 
@@ -155,6 +160,7 @@ def test_filter_and_sort_the_whole_collection(browser, reader_site: Path) -> Non
               key=lambda t: sum(t in p["tags"] for p in members))
     expected = [p["title"] for p in members if tag in p["tags"]]
     assert any(tag in p["tags"] for p in members[PAGE_SIZE:])  # beyond the first page
+    assert any(tag in p["tags"] for p in members[-PAGE_SIZE:])
     with serve(reader_site) as base, _context(browser) as context:
         page = context.new_page()
         page.goto(base + _collection_url(reader_site, name))
@@ -170,7 +176,11 @@ def test_filter_and_sort_the_whole_collection(browser, reader_site: Path) -> Non
         assert by_title != expected or len(expected) < 2
         assert results.all_inner_texts() == by_title
         assert f"tag={tag.replace(' ', '+')}" in page.url and "sort=title" in page.url
+        last = next(p for p in reversed(members) if tag in p["tags"])  # not on page 1
+        page.locator(f'[data-pd-results] [data-pd-star="{last["id"]}"]').click()
         page.reload()
+        assert page.locator(f'[data-pd-results] [data-pd-star="{last["id"]}"]').get_attribute(
+            "aria-pressed") == "true"
         assert page.get_by_label("Filter by tag").input_value() == tag
         assert len(results.all_inner_texts()) == len(expected)
         results.first.click()
@@ -253,27 +263,34 @@ def test_reading_list_works_from_file(browser, offline_site: Path) -> None:
 
 
 def test_new_pages_pass_axe(browser, reader_site: Path) -> None:
-    """Author index and page, a filtered listing, the reading list with papers and the map:
-    no axe finding (but Material's unnamed section navs on phones) in light and dark, at
-    1280 and 390 px."""
+    """Author index and page, a sorted listing, the reading list with three papers saved from
+    a listing, and the map: no axe finding (but Material's unnamed section navs on phones) in
+    light and dark, at 1280 and 390 px. Saves the README's screenshots (light mode)."""
     papers = _papers(reader_site)
     author = next(p for p in (reader_site / "authors").iterdir() if p.is_dir()).name
-    coll = _collection_url(reader_site, papers[0]["collection"])
-    paths = ["authors/", f"authors/{author}/", coll + "?sort=new", "reading-list/", "map/"]
+    coll = _collection_url(reader_site, max({p["collection"] for p in papers}, key=lambda c: sum(
+        p["collection"] == c for p in papers)))
+    paths = {"authors": "authors/", "author": f"authors/{author}/",
+             "filtered-collection": coll + "?sort=title&code=none", "reading-list": "reading-list/",
+             "map": "map/"}
     found = {}
     with serve(reader_site) as base:
         for width in (1280, 390):
             for scheme in ("light", "dark"):
                 with _context(browser, width, scheme) as context:
                     page = context.new_page()
-                    page.goto(base + papers[0]["url"])
-                    page.locator(f'[data-pd-star="{papers[0]["id"]}"]').click()
-                    for path in paths:
+                    page.goto(base + coll)
+                    for star in page.locator(".pd-entry [data-pd-star]").all()[:3]:
+                        star.click()
+                    for kind, path in paths.items():
                         page.goto(base + path, wait_until="networkidle")
-                        found[f"{path} {scheme} {width}"] = [
+                        found[f"{kind} {scheme} {width}"] = [
                             f"{v['id']}: {n['target']}" for v in axe_violations(page)
                             for n in v["nodes"] if not (v["id"] == "landmark-unique" and
                                                         SECTION_NAV.fullmatch(n["target"]))]
+                        if scheme == "light":
+                            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                            name = f"{kind}{'-phone' if width < 1000 else ''}.png"
+                            page.screenshot(path=str(SCREENSHOTS / name), full_page=False)
     assert len(found) == 20
     assert {k: v for k, v in found.items() if v} == {}
-

@@ -169,8 +169,8 @@ def test_listing_index_holds_every_paper_once() -> None:
     data = json.loads(script.removeprefix("pdListingIndex(").removesuffix(");\n"))
     assert data["fields"] == list(INDEX_FIELDS)
     assert data["authors"] == ["José García", "Bo Li"]
-    assert data["papers"] == [[papers[0].url, "A", 20210300, 1, [1], 2, [0]],
-                              [papers[1].url, "B", 20220109, 0, [], 2, [0, 1]]]
+    assert data["papers"] == [[papers[0].url, "A", 20210300, 1, [1], 2, [0], papers[0].id],
+                              [papers[1].url, "B", 20220109, 0, [], 2, [0, 1], papers[1].id]]
 
 
 def test_first_seen_day_is_kept_across_builds(tmp_path: Path) -> None:

@@ -104,6 +104,15 @@
       a.href = pageUrl(p[0]);
       a.textContent = p[1];
       title.appendChild(a);
+      // The reading list's Save button, as on the page's own entries (reading-list.js).
+      var star = document.createElement("button");
+      star.type = "button";
+      star.className = "pd-star";
+      star.dataset.pdStar = p[7];
+      star.setAttribute("aria-pressed", "false");
+      star.textContent = "Save";
+      title.appendChild(document.createTextNode(" "));
+      title.appendChild(star);
       div.appendChild(title);
       var names = p[6].slice(0, 3).map(function (i) { return index.authors[i]; }).join(", ") +
         (p[6].length > 3 ? ", et al." : "");
@@ -131,6 +140,7 @@
           more.addEventListener("click", function () { shown += SHOW; apply(false); });
           results.appendChild(more);
         }
+        if (window.pdReadingList) window.pdReadingList.bind(results);
       } else {
         document.querySelectorAll(".pd-entry").forEach(function (e) { e.hidden = false; });
       }

@@ -28,9 +28,10 @@
   }
 
   // The Save buttons: shown only with JavaScript; aria-pressed tells whether it is saved.
-  function setupStars() {
+  // pdReadingList.bind(element) sets up those a script added later (listing-index.js).
+  function setupStars(within) {
     var ids = load();
-    document.querySelectorAll("[data-pd-star]").forEach(function (button) {
+    (within || document).querySelectorAll("[data-pd-star]").forEach(function (button) {
       var id = button.dataset.pdStar;
       button.hidden = false;
       button.setAttribute("aria-pressed", ids.indexOf(id) >= 0 ? "true" : "false");
@@ -177,6 +178,7 @@
     render();
   }
 
+  window.pdReadingList = { bind: setupStars };
   function all() { setupStars(); setupPage(); }
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(all);
   else document.addEventListener("DOMContentLoaded", all);
