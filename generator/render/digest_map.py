@@ -118,16 +118,15 @@ def map_key(papers: Sequence[Paper]) -> str:
 
 
 def map_svg(points: list[Point], legend: list[tuple[str, str, int]]) -> str:
-    """The drawing: one ``<g>`` per colour group, a ``<circle>`` per paper; the i-th circle
-    (``data-i``) is the i-th paper of the text list."""
+    """The drawing: one ``<g>`` per colour group, a ``<circle>`` per paper, in the order of
+    ``points`` (``map_points``: grey last), so the i-th circle is the i-th paper of the text
+    list."""
     groups: dict[int, list[str]] = {}
-    for i, pt in enumerate(points):
-        groups.setdefault(pt.group, []).append(
-            f'<circle cx="{pt.x}" cy="{pt.y}" r="5" data-i="{i}"/>')
+    for pt in points:
+        groups.setdefault(pt.group, []).append(f'<circle cx="{pt.x}" cy="{pt.y}" r="5"/>')
     colours = {i: c for i, (_, c, _) in enumerate(legend)}
     colours[-1] = OTHER_COLOUR
-    body = "".join(f'<g fill="{colours[g]}">{"".join(cs)}</g>' for g, cs in
-                   sorted(groups.items()))
+    body = "".join(f'<g fill="{colours[g]}">{"".join(cs)}</g>' for g, cs in groups.items())
     return (f'<svg class="pd-map__svg" viewBox="0 0 {SIZE} {SIZE}" role="img" '
             f'aria-label="Map of {len(points):,} papers placed by topic similarity; the '
             f'list below names them in the same order" data-pd-map-svg>{body}</svg>')

@@ -25,7 +25,7 @@ from generator.records import Paper
 FEED_MAX = 200
 # A tag's, collection's or author's feed: the newest papers only, summaries without the full
 # text (there are dozens of them; a reader polls for what is new).
-TOPIC_FEED_MAX = 50
+TOPIC_FEED_MAX = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +91,15 @@ def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
     fg.link(href=base + page or "./", rel="alternate")
     fg.link(href=(base if site_url else "") + (path if site_url else path.rsplit("/", 1)[-1]),
             rel="self")
-    fg.updated(updated)
-    fg.generator("paper-digest")
     fallback = updated.date()
     chosen = feed_order(feed.papers if feed else papers, seen, fallback)[
         :TOPIC_FEED_MAX if feed else FEED_MAX]
+    # A topic feed changes when its newest entry does, not with every seed file: stamped
+    # with that entry's day (the site feed, and an empty one, with ``updated``).
+    newest = paper_day(chosen[0], seen, fallback) if feed and chosen else None
+    fg.updated(datetime(newest[0], max(1, newest[1]), max(1, newest[2]), tzinfo=timezone.utc)
+               if newest else updated)
+    fg.generator("paper-digest")
     for p in reversed(chosen):  # feedgen prepends: reverse the order
         year, month, day = paper_day(p, seen, fallback)
         stamp = datetime(year, max(1, month), max(1, day), tzinfo=timezone.utc)

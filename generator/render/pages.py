@@ -572,7 +572,7 @@ def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
 def _listing_key(path: str, title: str, lead: str, link: str, extra: str, pages: int,
                  tag_counts: Counter, chunk: list[Paper]) -> str:
     """Hash of everything a listing page is rendered from."""
-    entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
+    entries = [(p.id, p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
                 [c.url for c in p.facts.code], [h.url for h in p.facts.hub], p.facts.authors,
                 [(x.url, x.kind) for x in p.facts.paper_links]) for p in chunk]
     # most_common(), as the template lists them: ties keep first-seen order across the pages

@@ -232,7 +232,7 @@ def test_click_a_point_on_the_map(browser, reader_site: Path) -> None:
         page.get_by_role("button", name="Zoom in").click()
         assert page.locator("[data-pd-map-svg]").get_attribute("viewBox") != "0 0 1000 1000"
         page.get_by_role("button", name="Reset").click()
-        target = page.locator('[data-pd-map-svg] circle[data-i="3"]')
+        target = points.nth(3)
         name = page.locator("[data-pd-map-list] a").nth(3).inner_text()
         target.evaluate("c => c.scrollIntoView({block: 'center'})")  # clear of the header
         box = target.bounding_box()

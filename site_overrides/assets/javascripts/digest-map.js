@@ -11,6 +11,7 @@
     var svg = box.querySelector("[data-pd-map-svg]");
     var tip = box.querySelector("[data-pd-map-tip]");
     var links = document.querySelectorAll("[data-pd-map-list] a");
+    var circles = Array.prototype.slice.call(svg.querySelectorAll("circle"));
     var full = svg.viewBox.baseVal.width;
     var view = { x: 0, y: 0, w: full };
     box.querySelector("[data-pd-map-controls]").hidden = false;
@@ -59,9 +60,9 @@
       if (moved) { view.x = drag.vx - dx; view.y = drag.vy - dy; draw(); }
     });
     window.addEventListener("pointerup", function () { drag = null; });
-    function linkOf(target) {
-      var i = target && target.dataset ? target.dataset.i : undefined;
-      return i === undefined ? null : links[Number(i)];
+    function linkOf(target) {  // the i-th circle is the i-th link of the lists
+      var i = circles.indexOf(target);
+      return i < 0 ? null : links[i];
     }
     svg.addEventListener("click", function (ev) {
       var a = linkOf(ev.target);
