@@ -2,8 +2,10 @@
 // and its sort act on every paper of the collection, tag or code list, not only on the page
 // shown. The papers come from the compact index data/listing-index.js (written by
 // generator/render/listing_index.py, loaded once with <script>, so file:// works too). With no
-// filter and the listing order the page is as built; otherwise its entries and pagers give way
-// to the matching papers, SHOW at a time. State lives in the URL (?tag=&code=&author=&sort=).
+// filter and the listing order the page is as built. Otherwise a listing of one page shows and
+// orders its own entries (badges and highlights kept); on a listing of several pages the
+// entries and pagers give way to the matching papers of all pages, SHOW at a time. State lives
+// in the URL (?tag=&code=&author=&sort=).
 // Until the index is loaded (or without it), digest.js filters the page's own entries.
 (function () {
   var me = document.currentScript;
@@ -81,6 +83,14 @@
     if (!authorSel.value) authorSel.value = "";
     if (!sortSel.value) sortSel.value = "";
     var shown = SHOW;
+    // One page holds the whole listing: its entries, by their address, filtered in place.
+    var single = !document.querySelector(".pd-pages");
+    var entries = {};
+    document.querySelectorAll(".pd-entry").forEach(function (e) {
+      var a = e.querySelector(".pd-entry__title a");
+      if (a) entries[new URL(a.getAttribute("href"), window.location.href).href] = e;
+    });
+    function entryOf(p) { return entries[new URL(pageUrl(p[0]), window.location.href).href]; }
 
     function matches() {
       var t = index.tags.indexOf(tagSel.value), c = index.codes.indexOf(codeSel.value);
@@ -123,10 +133,25 @@
       div.appendChild(meta);
       return div;
     }
+    // Where a one-page listing's entries go, in the chosen order: right after the results box.
+    var mark = document.createComment("pd-entries");
+    results.parentNode.insertBefore(mark, results.nextSibling);
+    function inPlace(found) {  // a listing of one page: show and order its own entries
+      document.querySelectorAll(".pd-entry").forEach(function (e) { e.hidden = true; });
+      found.map(entryOf).filter(Boolean).forEach(function (e) {
+        e.hidden = false;
+        mark.parentNode.insertBefore(e, mark);
+      });
+    }
     function apply(push) {
       var active = tagSel.value || codeSel.value || authorSel.value || sortSel.value;
       var found = matches();
-      document.querySelectorAll(".pd-entry").forEach(function (e) { e.hidden = !!active || e.hidden; });
+      if (single) {
+        inPlace(found);
+        count.textContent = found.length + " of " + scope.length + " papers";
+        if (push) remember();
+        return;
+      }
       document.querySelectorAll(".pd-pages").forEach(function (n) { n.hidden = !!active; });
       results.hidden = !active;
       results.textContent = "";
@@ -141,20 +166,20 @@
           results.appendChild(more);
         }
         if (window.pdReadingList) window.pdReadingList.bind(results);
-      } else {
-        document.querySelectorAll(".pd-entry").forEach(function (e) { e.hidden = false; });
       }
+      document.querySelectorAll(".pd-entry").forEach(function (e) { e.hidden = !!active; });
       count.textContent = found.length + " of " + scope.length + " papers" +
         (active && found.length > shown ? " (first " + shown + " shown)" : "");
-      if (push) {
-        var q = new URLSearchParams();
-        if (tagSel.value) q.set("tag", tagSel.value);
-        if (codeSel.value) q.set("code", codeSel.value);
-        if (authorSel.value) q.set("author", authorSel.value);
-        if (sortSel.value) q.set("sort", sortSel.value);
-        var s = q.toString();
-        history.replaceState(null, "", window.location.pathname + (s ? "?" + s : "") + window.location.hash);
-      }
+      if (push) remember();
+    }
+    function remember() {
+      var q = new URLSearchParams();
+      if (tagSel.value) q.set("tag", tagSel.value);
+      if (codeSel.value) q.set("code", codeSel.value);
+      if (authorSel.value) q.set("author", authorSel.value);
+      if (sortSel.value) q.set("sort", sortSel.value);
+      var s = q.toString();
+      history.replaceState(null, "", window.location.pathname + (s ? "?" + s : "") + window.location.hash);
     }
     [tagSel, codeSel, authorSel, sortSel].forEach(function (s) {
       s.addEventListener("change", function () { shown = SHOW; apply(true); });
