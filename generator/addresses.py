@@ -56,6 +56,8 @@ class Address:
         text: first 12 hex digits of SHA-1 of the text it is compared by.
         sketch: the ``SKETCH`` smallest hashes of that text's word 3-shingles.
         old: the addresses it had before, which redirect to ``slug``.
+        seen: the ISO day the paper first appeared in the digest (``""`` in a permalinks
+            file written before this field existed); the feeds date an undated paper by it.
     """
 
     slug: str
@@ -64,6 +66,7 @@ class Address:
     text: str
     sketch: tuple[int, ...]
     old: tuple[str, ...] = ()
+    seen: str = ""
 
 
 def read_addresses(path: Path | None) -> tuple[Address, ...]:
@@ -83,7 +86,7 @@ def read_addresses(path: Path | None) -> tuple[Address, ...]:
             out.append(Address(d["slug"], d["id"], tuple(d["ids"]), d["text"],
                                tuple(int(d["sketch"][i:i + 8], 16)
                                      for i in range(0, len(d["sketch"]), 8)),
-                               tuple(d["old"])))
+                               tuple(d["old"]), str(d.get("seen", ""))))
         except (ValueError, KeyError, TypeError) as exc:
             raise InputError(str(path), number, f"not a permalinks file line ({exc}); delete "
                                                 "the file to start afresh (old addresses then "
@@ -100,7 +103,7 @@ def write_addresses(path: Path, addresses: tuple[Address, ...]) -> bool:
         lines.append(json.dumps({"slug": a.slug, "id": a.id, "ids": list(a.ids),
                                  "text": a.text,
                                  "sketch": "".join(f"{h:08x}" for h in a.sketch),
-                                 "old": list(a.old)}, ensure_ascii=False))
+                                 "old": list(a.old), "seen": a.seen}, ensure_ascii=False))
     data = ("\n".join(lines) + "\n").encode("utf-8")
     if path.exists() and path.read_bytes() == data:
         return False
@@ -131,13 +134,15 @@ def similarity(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return sum(h in both for h in union) / len(union)
 
 
-def plan_addresses(papers: tuple[Paper, ...], previous: tuple[Address, ...]
-                   ) -> tuple[tuple[Address, ...], dict[str, str]]:
+def plan_addresses(papers: tuple[Paper, ...], previous: tuple[Address, ...],
+                   today: str = "") -> tuple[tuple[Address, ...], dict[str, str]]:
     """This build's permalinks file and its redirects (module docstring for the rules).
 
     Args:
         papers: the catalog.
         previous: the permalinks file of the previous build.
+        today: the ISO day of this build's input, the first-seen day (``Address.seen``) of
+            a paper no entry matched (a matched one keeps its entry's).
 
     Returns:
         ``(addresses, redirects)``: one ``Address`` per paper, in catalog order, and
@@ -185,7 +190,7 @@ def plan_addresses(papers: tuple[Paper, ...], previous: tuple[Address, ...]
                     old.append(slug)
                     redirects[slug] = p.slug
         addresses.append(Address(p.slug, p.id, p.facts.abstract.meta.identifiers(), digest,
-                                 sk, tuple(old)))
+                                 sk, tuple(old), found.seen if found and found.seen else today))
     return tuple(addresses), redirects
 
 

@@ -221,11 +221,13 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
         cache.keep_related(key, index)
         say(f"related papers computed for {len(papers)} papers" if index.changed == len(papers)
             else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
-    addresses, redirects = plan_addresses(papers, previous)
+    updated = _seeds_updated(config.seeds_dir)
+    addresses, redirects = plan_addresses(papers, previous, updated.date().isoformat())
     planned = plan_site(papers, taxonomy.names, config.site_name,
-                        related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
+                        related=index.as_mapping(), updated=updated,
                         tag_descriptions=taxonomy.descriptions, site_url=config.site_url,
-                        directory_urls=config.directory_urls)
+                        directory_urls=config.directory_urls,
+                        seen={a.id: a.seen for a in addresses})
     pages: dict[str, str] = {}
     kept: list[str] = []
     for file in planned:

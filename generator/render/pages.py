@@ -34,6 +34,7 @@ from generator.render.cite import bibtex_entry, entry_href, page_address, refere
 from generator.render.feed import render_feed
 from generator.render.html import render_html
 from generator.render.markdown import escape_markdown
+from generator.render.reader import ReaderFiles, listing_feed, reader_files
 from generator.render.search import VOCABULARY, search_aliases, vocabulary
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
@@ -81,7 +82,7 @@ def _env() -> Environment:
     env.filters["link_label"] = link_label
     env.globals.update(paper_labels=PAPER_LABELS, paper_titles=PAPER_TITLES,
                        paper_link_name=paper_link_name, byline_parts=byline_parts,
-                       markdown_part=MARKDOWN_PART)
+                       markdown_part=MARKDOWN_PART, listing_feed=listing_feed)
     return env
 
 
@@ -298,7 +299,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               updated: datetime | None = None,
               tag_descriptions: Mapping[str, str] | None = None,
               site_url: str | None = None,
-              directory_urls: bool = True) -> list[PlannedFile]:
+              directory_urls: bool = True,
+              seen: Mapping[str, str] | None = None) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -315,6 +317,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             block and the feed give absolute addresses.
         directory_urls: MkDocs' ``use_directory_urls``: the style of the pages' links
             (``Links``).
+        seen: paper id -> the ISO day it first appeared in the digest (``Address.seen``),
+            which dates an undated paper in the feeds.
 
     Returns:
         ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
@@ -448,12 +452,18 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             code_papers=_code_papers(with_code, featured), authors=card_authors, **ctx)),
         PlannedFile("feed.xml", None, functools.partial(
             render_feed, papers, site_name,
-            updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url)),
+            updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url, seen)),
         PlannedFile("papers.json", None,
                     lambda: "[\n" + ",\n".join(entries[p.id] for p in papers) + "\n]\n"),
         PlannedFile(VOCABULARY, None, lambda: vocabulary(
             (p.title, p.facts.name, p.facts.authors) for p in papers)),
     ]
+    # The reader's tools (issue 24): topic and author feeds, author pages, the reading list,
+    # the listings' whole-collection index and the map (generator.render.reader).
+    out += [PlannedFile(path, key, render) for path, key, render in reader_files(ReaderFiles(
+        papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
+        site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
+        seen or {}), env, ctx, lambda path: Links(path, directory_urls))]
     return out
 
 
@@ -667,7 +677,7 @@ def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
 def _listing_key(path: str, title: str, lead: str, all_tags: bool, extra: str, pages: int,
                  tag_counts: Counter, chunk: list[Paper], directory_urls: bool) -> str:
     """Hash of everything a listing page is rendered from."""
-    entries = [(p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
+    entries = [(p.id, p.url, p.title, p.facts.tags, p.facts.code_status, p.facts.highlight,
                 [c.url for c in p.facts.code], [h.url for h in p.facts.hub], p.facts.authors,
                 [(x.url, x.kind) for x in p.facts.paper_links]) for p in chunk]
     # most_common(), as the template lists them: ties keep first-seen order across the pages

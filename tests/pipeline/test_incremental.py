@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from slugify import slugify
 
 import generator.render.pages as pages
 from generator.build import generate
@@ -70,26 +71,39 @@ def _related_section(text: str) -> str:
 
 def test_one_edit_rewrites_only_its_page(tmp_path):
     """Editing a word of one abstract rewrites that paper's page, papers.json and the feed,
-    plus only pages whose related-papers list moved (TF-IDF weights are corpus-wide)."""
+    plus only pages whose related-papers list moved (TF-IDF weights are corpus-wide), the map
+    (its layout is corpus-wide too), the files that name the paper's id (which hashes its
+    text: feeds, Save buttons, reading list records, listing index) and the empty tags'
+    feeds (stamped with the seeds' time)."""
     config = _config(tmp_path)
     first = generate(config)
     target = next(p for p in first.papers if p.facts.name == "FastVID")
     seed = config.seeds_dir / target.facts.abstract.sources[0].file
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns)
-              for p in config.docs_dir.rglob("*.md")}
+              for p in config.docs_dir.rglob("*") if p.is_file() and p.suffix != ".json"}
     seed.write_text(seed.read_text(encoding="utf-8").replace(
         "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
     second = generate(config)
     edited = f"papers/{target.slug}.md"
     # feed.xml: its "updated" stamp is the newest seed file's modification time.
     assert {"papers.json", "feed.xml", edited} <= set(second.report.written)
-    for path in set(second.report.written) - {"papers.json", "feed.xml", edited}:
+    new_id = next(p.id for p in second.papers if p.slug == target.slug)
+    naming = {str(p.relative_to(config.docs_dir)) for p, (data, _) in before.items()
+              if target.id.encode() in data or (p.parent.name == "tags" and p.suffix == ".xml"
+                                                and b"<entry>" not in data)}
+    naming |= {"map.md", f"data/records/{new_id[:2]}.js"}
+    written = set(second.report.written)
+    assert {"map.md", "data/listing-index.js", "index.md"} <= written
+    assert f"collections/{slugify(target.facts.abstract.collection)}.md" in written
+    for path in written - {"papers.json", "feed.xml", edited} - naming:
         old = before[config.docs_dir / path][0].decode("utf-8")
         new = (config.docs_dir / path).read_text(encoding="utf-8")
         assert path.startswith("papers/") and _related_section(old) != _related_section(new)
         assert old.replace(_related_section(old), "") == new.replace(_related_section(new), "")
+    # The reading list's records of the old id's prefix go when no other paper shares it.
+    assert set(second.report.removed) <= {f"data/records/{target.id[:2]}.js"}
     for p, (data, mtime) in before.items():
-        if str(p.relative_to(config.docs_dir)) not in second.report.written:
+        if str(p.relative_to(config.docs_dir)) not in {*written, *second.report.removed}:
             assert p.read_bytes() == data and p.stat().st_mtime_ns == mtime, p
 
 

@@ -121,17 +121,30 @@ def test_listing_shows_authors_and_statistics_name_venues_and_authors(mixed_proj
     assert 'data-label="NeurIPS" data-count="' in stats
 
 
-def test_feed_lists_dated_papers_first_with_absolute_links(mixed_project: Path) -> None:
+def test_feed_dates_papers_by_date_or_first_seen_day(mixed_project: Path) -> None:
+    """Each entry is dated by its paper's given date, else by the day the permalinks file
+    says it first appeared; newest first; links absolute under site_url."""
     import xml.etree.ElementTree as ET
 
     atom = "{http://www.w3.org/2005/Atom}"
     root = ET.parse(mixed_project / "site" / "feed.xml").getroot()
     entries = root.findall(f"{atom}entry")
-    dated = [p for p in _given(mixed_project) if p["date"]]
-    newest = max(dated, key=lambda p: p["date"])
-    assert entries[0].findtext(f"{atom}title") == newest["title"]
-    assert entries[0].find(f"{atom}link").get("href") == (
-        "https://example.github.io/paper-digest/" + newest["url"])
+    papers = {p["id"]: p for p in json.loads(
+        (mixed_project / "site" / "papers.json").read_text(encoding="utf-8"))}
+    seen = {a["id"]: a["seen"] for a in map(json.loads, (
+        mixed_project / "permalinks.json").read_text(encoding="utf-8").splitlines()[1:])}
+    assert len(entries) == len(papers) and set(seen) == set(papers)
+    days = []
+    for e in entries:
+        p = papers[e.findtext(f"{atom}id").removeprefix("urn:paper-digest:")]
+        given = (p["date"] or "").split("-")
+        expected = "-".join((given + ["01", "01"])[:3]) if p["date"] else seen[p["id"]]
+        assert e.findtext(f"{atom}published") == f"{expected}T00:00:00+00:00"
+        assert e.find(f"{atom}link").get("href") == (
+            "https://example.github.io/paper-digest/" + p["url"])
+        days.append(expected)
+    assert days == sorted(days, reverse=True)
+    assert any(p["date"] for p in papers.values())
 
 
 def test_bad_file_leaves_the_previous_site(mixed_project: Path, tmp_path: Path) -> None:

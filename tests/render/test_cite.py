@@ -158,8 +158,9 @@ def test_papers_json_fields() -> None:
 
 
 def test_feed_orders_by_date_with_absolute_links() -> None:
-    """Dated papers first, newest first (a full date before a month before a year), the rest
-    in input order; links absolute under site_url; published and authors from metadata."""
+    """Entries newest first by their given date (a full date before a month before a year),
+    an undated paper by the day it first appeared (``seen``), else by the feed's stamp; ties
+    in input order; links absolute under site_url; dates and authors from metadata."""
     papers = build_catalog(tuple(p.facts for p in (
         _paper(title="Undated A"), _paper(title="Year 2023", year=2023, date="2023"),
         _paper(title="Day", date="2023-12-01", authors=("Ann Lee",)),
@@ -167,18 +168,22 @@ def test_feed_orders_by_date_with_absolute_links() -> None:
         _paper(title="Older", date="2021-01-01"))))
     papers = tuple(p.replace(facts=p.facts.replace(id=f"{i:012d}")) for i, p in
                    enumerate(papers))
+    seen = {papers[0].id: "2022-06-30"}  # Undated A first appeared then; B is new
     root = ET.fromstring(render_feed(papers, "T", datetime(2024, 1, 1, tzinfo=timezone.utc),
-                                     SITE))
+                                     SITE, seen))
     entries = root.findall(f"{ATOM}entry")
     assert [e.findtext(f"{ATOM}title") for e in entries] == [
-        "Day", "Month", "Year 2023", "Older", "Undated A", "Undated B"]
-    assert entries[0].find(f"{ATOM}link").get("href") == SITE + "papers/day/"
-    assert entries[0].findtext(f"{ATOM}published") == "2023-12-01T00:00:00+00:00"
-    assert entries[0].findtext(f"{ATOM}author/{ATOM}name") == "Ann Lee"
-    assert entries[4].find(f"{ATOM}published") is None
+        "Undated B", "Day", "Month", "Year 2023", "Undated A", "Older"]
+    assert [e.findtext(f"{ATOM}published") for e in entries] == [
+        f"{d}T00:00:00+00:00" for d in ("2024-01-01", "2023-12-01", "2023-12-01",
+                                        "2023-01-01", "2022-06-30", "2021-01-01")]
+    assert [e.findtext(f"{ATOM}updated") for e in entries] == [
+        e.findtext(f"{ATOM}published") for e in entries]
+    assert entries[1].find(f"{ATOM}link").get("href") == SITE + "papers/day/"
+    assert entries[1].findtext(f"{ATOM}author/{ATOM}name") == "Ann Lee"
     relative = ET.fromstring(render_feed(papers, "T", datetime(2024, 1, 1,
                                                                 tzinfo=timezone.utc)))
-    assert relative.find(f"{ATOM}entry/{ATOM}link").get("href") == "papers/day/"
+    assert relative.find(f"{ATOM}entry/{ATOM}link").get("href") == "papers/undated-a/"
 
 
 def test_and_others_is_written_back_and_shown_as_et_al() -> None:

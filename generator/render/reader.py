@@ -1,0 +1,125 @@
+"""The reader's tools, planned beside the digest's pages (``generator.render.pages.plan_site``):
+the feeds of tags, collections and authors (``feeds``), the author pages (``authors``), the
+reading list and its export records (``reading_list``), the listings' whole-collection index
+(``listing_index``) and the map of the digest (``digest_map``).
+
+``ReaderFiles`` is everything it needs from the page plan, gathered once; ``reader_files``
+returns ``(path, render)`` pairs, which ``plan_site`` turns into its ``PlannedFile``s.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from jinja2 import Environment
+
+from generator.records import Paper
+from generator.render.authors import PAGE_MIN, Author, author_key, authors_of, co_authors
+from generator.render.digest_map import map_key, render_map
+from generator.render.feed import render_feed
+from generator.render.feeds import feed_path, topic_feeds
+from generator.render.listing_index import INDEX_PATH, listing_index
+from generator.render.reading_list import record_chunks
+
+
+@dataclass(frozen=True, slots=True)
+class ReaderFiles:
+    """What the reader's files are made from.
+
+    Attributes:
+        papers: the catalog; tags: the taxonomy's names (taxonomy order).
+        tagged, collections: tag -> papers, collection -> papers (input order).
+        tag_slugs, coll_slugs: their slugs.
+        entries: paper id -> its papers.json entry (``pages.paper_entry``).
+        site_name, site_url: the site's name and address (``None``: unknown).
+        updated: the feeds' stamp; seen: paper id -> the ISO day it first appeared.
+    """
+
+    papers: tuple[Paper, ...]
+    tags: tuple[str, ...]
+    tagged: Mapping[str, Sequence[Paper]]
+    collections: Mapping[str, Sequence[Paper]]
+    tag_slugs: Mapping[str, str]
+    coll_slugs: Mapping[str, str]
+    entries: Mapping[str, dict]
+    site_name: str
+    site_url: str | None
+    updated: datetime
+    seen: Mapping[str, str]
+
+
+def reader_files(r: ReaderFiles, env: Environment, ctx: dict, links: Callable[[str], Any]
+                 ) -> list[tuple[str, str | None, Callable[[], str]]]:
+    """``(path, key, render)`` for every file of the reader's tools (module docstring), in a
+    fixed order: feeds, author pages and index, reading list and records, listing index, map.
+    ``key`` (``PlannedFile.key``) is set for the map only, the one worth not redrawing.
+    ``links(path)`` is the ``pages.Links`` of the page at ``path`` (the site's URL style)."""
+    authors = authors_of(r.papers)
+    out: list[tuple[str, Callable[[], str]]] = []
+    for feed in topic_feeds(r.site_name, r.tagged, r.tag_slugs, r.collections, r.coll_slugs,
+                            authors):
+        out.append((feed.path, functools.partial(render_feed, r.papers, r.site_name,
+                                                 r.updated, r.site_url, r.seen, feed)))
+    by_key = {author_key(a.name): a for a in authors}
+    page = env.get_template("author.md.j2")
+    for a in authors:
+        if a.has_page:
+            path = f"authors/{a.slug}.md"
+            out.append((path, functools.partial(
+                _author_page, page, a, by_key, dict(ctx, links=links(path)))))
+    with_pages = [a for a in authors if a.has_page]
+    if authors:
+        out.append(("authors/index.md", functools.partial(
+            env.get_template("authors.md.j2").render, groups=_by_letter(with_pages),
+            with_pages=len(with_pages), others=len(authors) - len(with_pages),
+            page_min=PAGE_MIN, links=links("authors/index.md"), **ctx)))
+    out.append(("reading-list.md", functools.partial(
+        env.get_template("reading_list.md.j2").render, **ctx)))
+    for path, text in record_chunks(r.papers, dict(r.entries), r.site_url).items():
+        out.append((path, functools.partial(str, text)))
+    out.append((INDEX_PATH, functools.partial(
+        listing_index, r.papers, r.tags, list(r.collections), authors, r.seen,
+        r.updated.date())))
+    planned: list[tuple[str, str | None, Callable[[], str]]] = [
+        (path, None, render) for path, render in out]
+    if r.papers:
+        map_links = links("map.md")
+        # The key covers the URL style too: the lists' links are written in it.
+        key = hashlib.sha256(f"{map_key(r.papers)} {map_links}".encode()).hexdigest()
+        planned.append(("map.md", key, functools.partial(
+            render_map, env.get_template("map.md.j2"), r.papers, r.tags,
+            dict(ctx, links=map_links))))
+    return planned
+
+
+def listing_feed(base: str) -> str:
+    """The feed of a listing whose pages are ``{base}.md`` (``tags/vision``,
+    ``collections/x``), or ``""`` for one without (the papers with code)."""
+    kind, _, slug = base.partition("/")
+    return feed_path(kind, slug) if kind in ("tags", "collections") and slug else ""
+
+
+def _author_page(template, a: Author, by_key: dict[str, Author], ctx: dict) -> str:
+    n = len(a.papers)
+    count = f"{n:,} paper{'s' if n != 1 else ''}"
+    in_collections = Counter(p.facts.abstract.collection for p in a.papers).most_common()
+    return template.render(a=a, count=count, co=co_authors(a, by_key),
+                           in_collections=in_collections, feed=feed_path("authors", a.slug),
+                           description=f"{count} by {a.name} in this digest", **ctx)
+
+
+def _by_letter(authors: list[Author]) -> list[tuple[str, str, list[Author]]]:
+    """Authors A to Z by the name shown (its slug), as ``(letter, anchor, authors)``; names
+    whose slug starts with a digit come last, under ``0-9``."""
+    groups: dict[str, list[Author]] = {}
+    for a in sorted(authors, key=lambda a: (a.slug, a.name.casefold())):
+        letter = a.slug[0].upper() if a.slug[0].isalpha() else "0-9"
+        groups.setdefault(letter, []).append(a)
+    return [(letter, f"letter-{letter.lower()}", members) for letter, members in
+            sorted(groups.items(), key=lambda kv: (kv[0] == "0-9", kv[0]))]
