@@ -226,7 +226,8 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
     addresses, redirects = plan_addresses(papers, previous)
     planned = plan_site(papers, taxonomy.names, config.site_name,
                         related=index.as_mapping(), updated=_seeds_updated(config.seeds_dir),
-                        tag_descriptions=taxonomy.descriptions, site_url=config.site_url)
+                        tag_descriptions=taxonomy.descriptions, site_url=config.site_url,
+                        redirects=redirects)
     pages: dict[str, str] = {}
     kept: list[str] = []
     for file in planned:

@@ -11,14 +11,14 @@ Events, in the order MkDocs calls them:
   plugin on for ``offline: true``; add the Markdown extension that passes the generator's own
   HTML through unparsed (``generator.plugin.markdown_stash``); generate the pages into
   ``docs_dir`` (only changed files are written, so ``mkdocs serve``, which calls this on every
-  rebuild, does not loop); give the mkdocs-redirects plugin the old addresses of pages that
-  moved (``generator.addresses``).
+  rebuild, does not loop; the old addresses of pages that moved are forwarding pages among
+  them, ``generator.render.redirects``).
 * ``on_files``, ``on_page_markdown``: that extension is on for the pages the generator wrote
   (its manifest) and off for hand-written ones.
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file.
 * ``on_page_content``: in offline builds only (``use_directory_urls: false``), point the
   generated pages' raw-HTML links, written for directory URLs (``../papers/x/``), at the
-  ``.html`` files (``papers/x.html``). Then, with Material's search on, set aside the
+  ``index.html`` files (``../papers/x/index.html``). Then, with Material's search on, set aside the
   generated blocks its index skips (``data-search-exclude``: badges, related papers, cite
   block, prev/next) behind a placeholder comment, so its HTML parser, which reads every
   page's content in ``on_page_context``, does not parse what it would drop (those blocks
@@ -132,7 +132,6 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             # A repaired character is reported, not a warning: --strict must not fail a run
             # whose pages show what the authors wrote (issue 13).
             (log.info if notice.repair else log.warning)("paper-digest: %s", notice)
-        self._configure_redirects(config, result.redirects)
         log.info("paper-digest: %d papers, %d files written", len(result.papers),
                  len(result.report.written))
         return config
@@ -158,22 +157,6 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                 raise PluginError("paper-digest: offline: true needs Material's offline "
                                   "plugin in mkdocs.yml (plugins: - offline)")
             offline.config.enabled = True
-
-    def _configure_redirects(self, config: MkDocsConfig, redirects: dict[str, str]) -> None:
-        """Hand the addresses that moved to the mkdocs-redirects plugin (``redirects`` in
-        mkdocs.yml), beside the user's own ``redirect_maps``, which win. Without the plugin a
-        moved page's old address would be a dead link: that is a warning."""
-        if not redirects:
-            return
-        plugin = config.plugins.get("redirects")
-        if plugin is None:
-            log.warning("paper-digest: %d earlier paper addresses have no redirect: add the "
-                        "redirects plugin (mkdocs-redirects) to mkdocs.yml", len(redirects))
-            return
-        maps = dict(plugin.config.get("redirect_maps") or {})
-        for old, new in redirects.items():
-            maps.setdefault(f"papers/{old}.md", f"papers/{new}.md")
-        plugin.config["redirect_maps"] = maps
 
     def on_files(self, files, *, config: MkDocsConfig):
         """Note which pages the generator wrote: the raw-HTML passthrough applies to those."""

@@ -2,11 +2,15 @@
 
 Pages are Jinja2 templates (``render/templates``) fed with data, never with abstract text as
 template source. Front matter is written with ``yaml.safe_dump`` (titles contain colons and
-quotes; MkDocs silently drops front matter it cannot parse). Paper pages live under
-``papers/`` and are kept out of the nav; collection listings are split into pages of
-``PAGE_SIZE`` papers so no listing grows without bound. Each paper page lists its related
-papers (computed earlier by ``generator.related``); ``stats.md`` draws the site's counts as
-static SVG charts (``generator.render.charts``), each followed by its data as a table.
+quotes; MkDocs silently drops front matter it cannot parse). Every page but the home page is
+the ``index.md`` of its own folder (``papers/<slug>/index.md`` for ``papers/<slug>/``), so a
+relative link means the same against the page's file as against its address: MkDocs leaves
+raw HTML links as written, Zensical resolves them against the Markdown file, and both agree.
+Paper pages live under ``papers/`` and are kept out of the nav; collection listings are split
+into pages of ``PAGE_SIZE`` papers so no listing grows without bound. Each paper page lists
+its related papers (computed earlier by ``generator.related``); ``stats/index.md`` draws the
+site's counts as static SVG charts (``generator.render.charts``), each followed by its data
+as a table.
 """
 
 from __future__ import annotations
@@ -29,10 +33,11 @@ from slugify import slugify
 
 from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
-from generator.render.cite import bibtex_entry, entry_href, page_address, reference
+from generator.render.cite import bibtex_entry, page_address, reference
 from generator.render.feed import render_feed
 from generator.render.html import markdown_text_html, render_html
 from generator.render.markdown import escape_markdown, render_paragraph
+from generator.render.redirects import redirect_page, redirect_path
 from generator.render.search import search_aliases
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
@@ -167,6 +172,13 @@ def paper_entry(paper: Paper) -> dict:
     }
 
 
+def entry_path(paper: Paper) -> str:
+    """Where a paper's ``papers.json`` entry is also written on its own, beside its page
+    (``papers/<slug>/<slug>.json``), for the cite block's download link: one shared static file
+    instead of a copy inside the page."""
+    return f"papers/{paper.slug}/{paper.slug}.json"
+
+
 def front_matter(data: dict) -> str:
     """``---``-fenced YAML; safe_dump quotes anything an abstract could smuggle in.
 
@@ -194,7 +206,7 @@ class PlannedFile:
     """One generated file, not rendered yet.
 
     Attributes:
-        path: relative POSIX path in ``docs_dir`` (``"papers/fastvid-....md"``).
+        path: relative POSIX path in ``docs_dir`` (``"papers/fastvid-.../index.md"``).
         key: SHA-256 of everything the file is made from (templates and taxonomy aside,
             which the build cache's fingerprint covers), for the files worth not rendering
             again (paper pages and listings); ``None`` for the few others.
@@ -211,7 +223,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               related: Mapping[str, tuple[str, ...]] | None = None,
               updated: datetime | None = None,
               tag_descriptions: Mapping[str, str] | None = None,
-              site_url: str | None = None) -> list[PlannedFile]:
+              site_url: str | None = None,
+              redirects: Mapping[str, str] | None = None) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -226,10 +239,13 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             tag pages and the tags index.
         site_url: where the site is published (MkDocs' ``site_url``); when set, the cite
             block and the feed give absolute addresses.
+        redirects: old slug -> slug of the paper now at that address
+            (``generator.addresses.plan_addresses``): a forwarding page each.
 
     Returns:
-        ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
-        feed and ``papers.json``.
+        ``PlannedFile`` per generated file: paper pages and their JSON entries, listings,
+        index pages, statistics, feed, ``papers.json`` and the forwarding pages of old
+        addresses.
     """
     env = _env()
     tag_slugs = {t: slugify(t) for t in tags}
@@ -263,7 +279,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
 
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper]) -> str:
         return paper_tpl.render(
-            p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
+            p=p, f=p.facts, meta=p.facts.abstract.meta,
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
             abstract_html=_visible(p.facts.abstract.text, render_html),
@@ -278,19 +294,22 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             prev = members[at - 1] if at > 0 else None
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
-            out.append(PlannedFile(f"papers/{p.slug}.md",
+            out.append(PlannedFile(f"papers/{p.slug}/index.md",
                                    _page_key(entries[p.id], p, prev, nxt, rel, site_url),
                                    functools.partial(paper_page, p, prev, nxt, rel)))
+            entry_key = hashlib.sha256(entries[p.id].encode()).hexdigest()
+            out.append(PlannedFile(entry_path(p), entry_key,
+                                   functools.partial(lambda e: e + "\n", entries[p.id])))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
                  link: str = "") -> None:
-        """Plan ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
-        plain text (escaped here), ``link`` extra Markdown after it."""
+        """Plan ``{base}/index.md`` and ``{base}-page-N/index.md``, ``PAGE_SIZE`` papers each;
+        ``lead`` is plain text (escaped here), ``link`` extra Markdown after it."""
         tag_counts = Counter(t for p in members for t in p.facts.tags)
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
-            path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
+            path = f"{base}/index.md" if n == 1 else f"{base}-page-{n}/index.md"
             first_extra = extra if n == 1 else ""
             out.append(PlannedFile(path, _listing_key(
                 path, title, lead, link, first_extra, len(chunks), tag_counts, chunk),
@@ -298,7 +317,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                     listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
                     base=base, first=(n - 1) * PAGE_SIZE + 1,
                     lead=(escape_markdown(lead) + link).strip(), description=lead,
-                    prefix="../" * (path.count("/") + 1), tag_counts=tag_counts,
+                    prefix="../" * path.count("/"), tag_counts=tag_counts,
                     extra=first_extra, **ctx)))
 
     for name, members in collections.items():
@@ -315,7 +334,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         paginate(f"tags/{slug}", tag, members,
                  f"{_count(len(members), 'paper')} tagged {tag}" + (
                      f": the main subject is {about.rstrip('.')}." if about else "."),
-                 chip_target.render(tag=tag), link=" [All tags](index.md).")
+                 chip_target.render(tag=tag), link=" [All tags](../index.md).")
     with_code = [p for p in papers if p.facts.code_status == "available"]
     promised = [p for p in papers if p.facts.code_status == "promised"]
     paginate("code", "Papers with code", with_code + promised,
@@ -332,7 +351,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             **ctx)),
         PlannedFile("collections/index.md", None, functools.partial(
             env.get_template("collections.md.j2").render, collections=collections, **ctx)),
-        PlannedFile("stats.md", None, lambda: env.get_template("stats.md.j2").render(
+        PlannedFile("stats/index.md", None, lambda: env.get_template("stats.md.j2").render(
             charts=_charts(papers, tags, tag_slugs, collections, coll_slugs),
             total=len(papers), **ctx)),
         PlannedFile("index.md", None, functools.partial(
@@ -350,6 +369,10 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         PlannedFile("papers.json", None,
                     lambda: "[\n" + ",\n".join(entries[p.id] for p in papers) + "\n]\n"),
     ]
+    by_slug = {p.slug: p for p in papers}
+    out += [PlannedFile(redirect_path(old), None,
+                        functools.partial(redirect_page, by_slug[new], site_url))
+            for old, new in (redirects or {}).items()]
     return out
 
 

@@ -36,10 +36,9 @@ def _page_kinds(site: Path) -> dict[str, str]:
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     paper = next(p for p in papers if p["code"])
     collection = "collections/" + next(
-        f.stem for f in (site.parent / "docs_src" / "collections").glob("*.md")
-        if f.stem != "index") + "/"
-    tag = "tags/" + next(f.stem for f in (site.parent / "docs_src" / "tags").glob("*.md")
-                         if f.stem != "index") + "/"
+        f.parent.name for f in (site.parent / "docs_src" / "collections").glob("*/index.md"))
+    tag = "tags/" + next(f.parent.name for f in (site.parent / "docs_src" / "tags").glob(
+        "*/index.md")) + "/"
     return {"home": "", "paper": paper["url"], "collection": collection, "tag": tag,
             "statistics": "stats/", "code": "code/", "about": "about/", "tags index": "tags/"}
 

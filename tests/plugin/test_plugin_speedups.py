@@ -80,7 +80,7 @@ def test_cached_blocks_are_materials_own_output(project_copy: Path, tmp_path: Pa
     config = load_config(str(project_copy / "mkdocs.yml"), site_dir=str(tmp_path / "reused"))
     build(config)
     fragments = config.plugins["paper-digest"].fragments
-    papers = len(list((project_copy / "docs_src" / "papers").glob("*.md")))
+    papers = len(list((project_copy / "docs_src" / "papers").glob("*/index.md")))
     assert {key[:2] for key in fragments} >= {("tabs", "papers"), ("site_nav", "papers")}
     assert len(fragments) < papers / 2  # reused, not one rendering per page
     monkeypatch.setattr(plugin_module, "fragment_key", lambda *args: None)

@@ -148,12 +148,12 @@ def test_removed_abstract_page_removed(tmp_path: Path) -> None:
     dropped.unlink()
     less = generate(config)
     assert len(less.papers) == len(full.papers) - in_dropped
-    gone = {f"papers/{p.slug}.md" for p in full.papers} - {f"papers/{p.slug}.md"
-                                                           for p in less.papers}
+    gone = {f"papers/{p.slug}/index.md" for p in full.papers} - {
+        f"papers/{p.slug}/index.md" for p in less.papers}
     assert len(gone) == in_dropped > 0
     assert gone <= set(less.report.removed)
-    assert sorted(p.name for p in (config.docs_dir / "papers").glob("*.md")) == sorted(
-        f"{p.slug}.md" for p in less.papers)
+    assert sorted(p.parent.name for p in (config.docs_dir / "papers").glob("*/index.md")) == (
+        sorted(p.slug for p in less.papers))
 
 
 def _facts(text: str, title: str, pid: str, collection: str = "C") -> PaperFacts:
