@@ -276,3 +276,31 @@ def test_run_without_changes_leaves_the_docs_folder_untouched(tmp_path: Path) ->
     report = write_docs(docs, files)
     assert report.written == () and report.removed == ()
     assert {p: p.stat().st_mtime_ns for p in [docs, *docs.rglob("*")] if p.is_dir()} == folders
+
+
+def test_files_written_as_they_come(tmp_path: Path) -> None:
+    """``files`` may be an iterator: each text is staged as it is rendered, nothing lands
+    before the last one is through (a failure while rendering leaves the folder as it was),
+    and a path given twice is an error naming it."""
+    docs = tmp_path / "docs"
+    write_docs(docs, {"papers/a/index.md": "A\n", "papers/b/index.md": "B\n"})
+    before = snapshot(docs)
+    staged: list[str] = []
+
+    def failing():
+        yield "papers/a/index.md", "A2\n"
+        staged.extend(p.name for p in docs.iterdir() if p.name.startswith(".paper-digest-st"))
+        raise RuntimeError("render failed")
+
+    with pytest.raises(RuntimeError):
+        write_docs(docs, failing())
+    assert len(staged) == 1 and snapshot(docs) == before
+    with pytest.raises(OutputError, match=r"papers/a/index\.md: generated twice in one run"):
+        write_docs(docs, iter([("papers/a/index.md", "A3\n"), ("papers/a/index.md", "A4\n")]))
+    assert snapshot(docs) == before
+    report = write_docs(docs, iter([("papers/a/index.md", "A2\n"), ("papers/c/index.md", "C\n")]))
+    assert (report.written, report.removed) == (("papers/a/index.md", "papers/c/index.md"),
+                                                ("papers/b/index.md",))
+    assert sorted(p for p in snapshot(docs) if p != MANIFEST) == [
+        "papers/a/index.md", "papers/c/index.md"]
+    assert (docs / "papers/a/index.md").read_text(encoding="utf-8") == "A2\n"
