@@ -243,13 +243,14 @@ def profile_table(build: dict[str, float], floor: dict[str, float]) -> str:
 
 
 STAGES = (("read", "read "), ("extract", "extracted "), ("related", "related papers "),
-          ("render", "rendered "), ("write", "wrote "))
+          ("plan", "rendering "), ("render+write", "wrote "))
 
 
 def staged_generate(cfg: DigestConfig):
     """``generate(cfg)``, with the seconds of each stage (``STAGES``), split at its progress
     messages: read (taxonomy, overrides, seed files), extract (with the catalog), related,
-    render (addresses and page planning too), write (and the cache saved)."""
+    plan (addresses and page planning), render+write (each page rendered and staged in turn,
+    then moved into place; the cache saved)."""
     marks: list[tuple[str, float]] = []
     t0 = time.perf_counter()
 
@@ -264,7 +265,7 @@ def staged_generate(cfg: DigestConfig):
         if at:
             stages[name] = at[-1] - last
             last = at[-1]
-    stages["write"] = stages.get("write", 0.0) + max(0.0, end - last)
+    stages["render+write"] = stages.get("render+write", 0.0) + max(0.0, end - last)
     return result, stages
 
 

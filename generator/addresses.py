@@ -5,8 +5,8 @@ the title changes: a record gains a given title, an edit changes the sentence a 
 derived from, an override renames it. Each build keeps the permalinks file (``permalinks.json``
 beside mkdocs.yml by default; commit it with the seeds, so that a build elsewhere, such as the
 Pages workflow, knows the addresses published before) and turns the addresses a paper had
-before into redirects: ``{old slug: new slug}``, which the mkdocs-redirects plugin writes as
-small pages that forward to the new address (``generator.plugin``).
+before into redirects: ``{old slug: new slug}``, which the generator writes as small pages
+that forward to the new address (``generator.render.redirects``), for any engine.
 
 A paper of this build is the paper of an entry of the previous permalinks file when, first to match:
 

@@ -227,18 +227,24 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> D
                         related=index.as_mapping(), updated=updated,
                         tag_descriptions=taxonomy.descriptions, site_url=config.site_url,
                         directory_urls=config.directory_urls,
-                        seen={a.id: a.seen for a in addresses})
-    pages: dict[str, str] = {}
-    kept: list[str] = []
-    for file in planned:
-        if file.key is not None and cache.page_is_current(file.path, file.key):
-            kept.append(file.path)  # rendered before from the same inputs, still on disk
-            continue
-        pages[file.path] = text = file.render()
-        if file.key is not None:
-            cache.keep_page(file.key, text)
-    say(f"rendered {len(pages)} files ({len(kept)} unchanged, from the cache)")
-    report = write_docs(config.docs_dir, pages, kept, manifest)
+                        seen={a.id: a.seen for a in addresses}, redirects=redirects)
+    # Rendered before from the same inputs and still on disk: not rendered again.
+    kept = [f.path for f in planned
+            if f.key is not None and cache.page_is_current(f.path, f.key)]
+    current = set(kept)
+
+    def rendered() -> Iterator[tuple[str, str]]:
+        """Each other file rendered in turn and handed to the writer, which stages it: no
+        table of every rendered page is held."""
+        for file in planned:
+            if file.path not in current:
+                text = file.render()
+                if file.key is not None:
+                    cache.keep_page(file.key, text)
+                yield file.path, text
+
+    say(f"rendering {len(planned) - len(kept)} files ({len(kept)} unchanged, from the cache)")
+    report = write_docs(config.docs_dir, rendered(), kept, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
     if config.permalinks is not None:

@@ -105,7 +105,7 @@ K = 5
 TAG_WEIGHT = 0.3
 DECIMALS = 6
 BLOCK_ROWS = 1000
-BLOCK_CELLS = 15_000_000
+BLOCK_CELLS = 4_000_000
 # Above this share of changed rows an update costs about as much as a full computation.
 UPDATE_MAX_CHANGED = 0.25
 # scikit-learn's word analysis: lower case, tokens of 2+ word characters, English stop words

@@ -11,8 +11,9 @@
   was (the quick check of ``make`` and ``rsync``): ``Manifest.is_current``. Such a page is
   passed here as *kept*: its file is left as it is.
 * Atomic: every new content is first written to a hidden staging folder inside ``docs_dir``
-  (the same file system, so moves never copy; MkDocs skips dot folders); only when all of it is
-  on disk are the files moved into place (``os.replace``, atomic per file), so a failure while
+  (the same file system, so moves never copy; MkDocs skips dot folders), as it is rendered
+  (files may come one at a time: no table of every page is held); only when all of it is on
+  disk are the files moved into place (``os.replace``, atomic per file), so a failure while
   rendering, checking or staging leaves ``docs_dir`` exactly as it was. Clashes (a generated
   path whose folder is a file, or that is a folder) are found before anything is written.
 """
@@ -23,7 +24,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -52,13 +53,14 @@ def _safe_relpath(path: str) -> PurePosixPath:
     return rel
 
 
-def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] = (),
-               manifest: Manifest | None = None) -> WriteReport:
+def write_docs(docs_dir: Path, files: Mapping[str, str] | Iterable[tuple[str, str]],
+               kept: Collection[str] = (), manifest: Manifest | None = None) -> WriteReport:
     """Make ``docs_dir`` hold exactly ``files`` and ``kept`` among the generator's own files.
 
     Args:
         docs_dir: the MkDocs ``docs_dir`` (created if missing).
-        files: ``{relative POSIX path: text}`` from ``generator.render``.
+        files: ``{relative POSIX path: text}`` from ``generator.render``, or its items
+            ``(path, text)`` one at a time (an iterator, rendered while this writes).
         kept: paths of generated files to leave as they are (only paths
             ``Manifest.is_current`` accepted).
         manifest: the folder's manifest as read before rendering (read here if ``None``).
@@ -74,42 +76,46 @@ def write_docs(docs_dir: Path, files: Mapping[str, str], kept: Collection[str] =
     manifest_path = docs_dir / MANIFEST
     owned = dict((manifest or read_manifest(docs_dir)).entries)
     entries: dict[str, Entry] = {}
-    changed: dict[str, bytes] = {}
+    changed: dict[str, str] = {}  # path -> SHA-1 of the staged text
     unchanged: list[str] = []
+    seen = set(kept)
     for path in kept:
         _safe_relpath(path)
         entries[path] = owned.get(path)
         unchanged.append(path)
-    for path, text in files.items():
-        target = docs_dir / _safe_relpath(path)
-        data = text.encode("utf-8")
-        _check_place(docs_dir, target)
-        if target.exists():
-            if path not in owned:
-                raise OutputError(f"{target}: exists and was not written by paper-digest; "
-                                  "move it or rename the collection/tag that generates it")
-            if target.read_bytes() == data:
-                entries[path] = _entry(target, data)
-                unchanged.append(path)
-                continue
-        changed[path] = data
-    stale = sorted(set(owned) - set(files) - set(kept))
     # Only when something is written: a run that changes nothing must not touch docs_dir at
     # all, or mkdocs serve, which watches it, would rebuild forever.
-    staging = (Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
-               if changed else None)
+    staging: Path | None = None
     try:
-        for path, data in changed.items():
+        for path, text in files.items() if isinstance(files, Mapping) else files:
+            target = docs_dir / _safe_relpath(path)
+            if path in seen:
+                raise OutputError(f"{target}: generated twice in one run")
+            seen.add(path)
+            data = text.encode("utf-8")
+            _check_place(docs_dir, target)
+            if target.exists():
+                if path not in owned:
+                    raise OutputError(f"{target}: exists and was not written by paper-digest; "
+                                      "move it or rename the collection/tag that generates it")
+                if target.read_bytes() == data:
+                    entries[path] = _entry(target, text_digest(data))
+                    unchanged.append(path)
+                    continue
+            if staging is None:
+                staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
             tmp = staging / path
             tmp.parent.mkdir(parents=True, exist_ok=True)
             tmp.write_bytes(data)
+            changed[path] = text_digest(data)
+        stale = sorted(set(owned) - seen)
         # Entry old and new paths first: an interruption below leaves no untracked file.
         _write_manifest(manifest_path, {**owned, **dict.fromkeys(changed)})
-        for path in changed:
+        for path, digest in changed.items():
             target = docs_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / path, target)
-            entries[path] = _entry(target, changed[path])
+            entries[path] = _entry(target, digest)
         for path in stale:
             target = docs_dir / path
             if target.is_file() or target.is_symlink():  # never a folder
@@ -166,9 +172,9 @@ def _check_place(docs_dir: Path, target: Path) -> None:
                               "folder of that name; move it")
 
 
-def _entry(target: Path, data: bytes) -> list:
+def _entry(target: Path, digest: str) -> list:
     stat = target.stat()
-    return [stat.st_size, stat.st_mtime_ns, text_digest(data)]
+    return [stat.st_size, stat.st_mtime_ns, digest]
 
 
 def generated_files(docs_dir: Path) -> frozenset[str]:

@@ -77,7 +77,7 @@ def test_colliding_collection_slugs_are_distinct():
 def test_wordless_abstract_gets_a_title(tmp_path):
     """An abstract that is only a citation still gets a title, a page and a feed entry."""
     config = _generate(tmp_path, {"a.txt": "H\n\n\\cite{a}\n"})
-    [page] = (config.docs_dir / "papers").glob("*.md")
+    [page] = (config.docs_dir / "papers").glob("*/index.md")
     assert "title: Untitled abstract " in page.read_text(encoding="utf-8")
     assert "<entry>" in (config.docs_dir / "feed.xml").read_text(encoding="utf-8")
 
@@ -86,7 +86,7 @@ def test_seed_file_name_cannot_inject(tmp_path):
     """A backtick in a seed file's name cannot close a code span and inject HTML."""
     name = "a` <img src=x onerror=alert(1)> `b.txt"
     config = _generate(tmp_path, {name: "H\n\nWe propose a method for training models.\n"})
-    [page] = (config.docs_dir / "papers").glob("*.md")
+    [page] = (config.docs_dir / "papers").glob("*/index.md")
     html = markdown.markdown(page.read_text(encoding="utf-8").split("---\n", 2)[2],
                              extensions=EXTENSIONS)
     soup = BeautifulSoup(html, "html.parser")
@@ -123,7 +123,7 @@ def test_abstract_of_only_a_tex_tie_is_shown_not_lost(tmp_path):
     shows its source instead of an empty Abstract section (found by the hypothesis page
     property; a lone "~" is now the character itself, "about")."""
     config = _generate(tmp_path, {"a.txt": "X\n\n~\\cite{y}\n"})
-    [page] = (config.docs_dir / "papers").glob("*.md")
+    [page] = (config.docs_dir / "papers").glob("*/index.md")
     body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
     soup = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
                          "html.parser")
@@ -170,7 +170,7 @@ def test_abstract_with_script_in_tex_builds_no_script(tmp_path):
     text, not markup."""
     config = _generate(tmp_path, {"a.txt": "X\n\nWe prove that $\\text{<script>alert(1)"
                                            "</script>}$ holds for every model.\n"})
-    [page] = (config.docs_dir / "papers").glob("*.md")
+    [page] = (config.docs_dir / "papers").glob("*/index.md")
     body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
     soup = BeautifulSoup(body, "html.parser")
     assert soup.find("script") is None
@@ -201,7 +201,7 @@ def test_tilde_meaning_about_survives_to_the_page_and_papers_json(tmp_path):
     [paper] = json.loads((config.docs_dir / "papers.json").read_text(encoding="utf-8"))
     assert paper["title"] == "Training on ~1B Tokens Is Enough"
     assert "~3x faster" in paper["highlight"] or "~1B tokens" in paper["highlight"]
-    page = (config.docs_dir / "papers" / f"{paper['slug']}.md").read_text(encoding="utf-8")
+    page = (config.docs_dir / "papers" / paper["slug"] / "index.md").read_text(encoding="utf-8")
     body = page.split("---\n", 2)[2]
     html = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
                          "html.parser")

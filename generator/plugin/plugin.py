@@ -18,9 +18,8 @@ Events, in the order MkDocs calls them:
   modification time tells MkDocs' ``--dirty`` whether to build it again) and add each as
   ``File.generated``; a paper page or listing gets a ``GeneratedPage``
   (``generator.plugin.page``), whose body is the generator's finished HTML, with no Markdown
-  pass; their links are written for the site's ``use_directory_urls``. Old addresses of
-  pages that moved go to the mkdocs-redirects plugin's ``redirect_maps``
-  (``generator.addresses``; the user's own entries win).
+  pass; their links are written for the site's ``use_directory_urls``. The old addresses of
+  pages that moved are forwarding pages among them (``generator.render.redirects``).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file (the page
   store is not watched: one edit, one rebuild).
 * ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
@@ -137,26 +136,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             headings = result.headings.get(path)
             if headings is not None:
                 GeneratedPage(file, config, headings)  # becomes file.page
-        self._configure_redirects(config, result.redirects)
         log.info("paper-digest: %d papers, %d files written", len(result.papers),
                  len(result.report.written))
         return files
 
-    def _configure_redirects(self, config: MkDocsConfig, redirects) -> None:
-        """Hand the addresses that moved to the mkdocs-redirects plugin (``redirects`` in
-        mkdocs.yml), beside the user's own ``redirect_maps``, which win. Without the plugin a
-        moved page's old address would be a dead link: that is a warning."""
-        if not redirects:
-            return
-        plugin = config.plugins.get("redirects")
-        if plugin is None:
-            log.warning("paper-digest: %d earlier paper addresses have no redirect: add the "
-                        "redirects plugin (mkdocs-redirects) to mkdocs.yml", len(redirects))
-            return
-        maps = dict(plugin.config.get("redirect_maps") or {})
-        for old, new in redirects.items():
-            maps.setdefault(f"papers/{old}.md", f"papers/{new}.md")
-        plugin.config["redirect_maps"] = maps
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         """Rebuild when a seed, the taxonomy or the overrides file changes."""

@@ -23,7 +23,6 @@ test reads them back with bibtexparser).
 
 from __future__ import annotations
 
-import base64
 import re
 
 from slugify import slugify
@@ -128,14 +127,6 @@ def _month(date: str) -> str:
     month = date[5:7]
     return MONTHS[int(month) - 1] if len(date) >= 7 and month.isdigit() and (
         1 <= int(month) <= 12) else ""
-
-
-def entry_href(entry: str) -> str:
-    """A ``data:`` URL holding a paper's papers.json entry (UTF-8, base64: RFC 2397), for a
-    download link: the entry stays out of the page's text (and of its font-size share) but
-    one click saves it. Base64 is encoded in C, percent-encoding byte by byte in Python."""
-    return "data:application/json;charset=utf-8;base64," + base64.b64encode(
-        entry.encode("utf-8")).decode("ascii")
 
 
 def _escape(text: str) -> str:

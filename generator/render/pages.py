@@ -2,11 +2,15 @@
 
 Pages are Jinja2 templates (``render/templates``) fed with data, never with abstract text as
 template source. Front matter is written with ``yaml.safe_dump`` (titles contain colons and
-quotes; MkDocs silently drops front matter it cannot parse). Paper pages live under
-``papers/`` and are kept out of the nav; collection listings are split into pages of
-``PAGE_SIZE`` papers so no listing grows without bound. Each paper page lists its related
-papers (computed earlier by ``generator.related``); ``stats.md`` draws the site's counts as
-static SVG charts (``generator.render.charts``), each followed by its data as a table.
+quotes; MkDocs silently drops front matter it cannot parse). Every page but the home page is
+the ``index.md`` of its own folder (``papers/<slug>/index.md`` for ``papers/<slug>/``), so a
+relative link means the same against the page's file as against its address: MkDocs leaves
+raw HTML links as written, Zensical resolves them against the Markdown file, and both agree.
+Paper pages live under ``papers/`` and are kept out of the nav; collection listings are split
+into pages of ``PAGE_SIZE`` papers so no listing grows without bound. Each paper page lists
+its related papers (computed earlier by ``generator.related``); ``stats/index.md`` draws the
+site's counts as static SVG charts (``generator.render.charts``), each followed by its data
+as a table.
 """
 
 from __future__ import annotations
@@ -30,11 +34,12 @@ from slugify import slugify
 
 from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
-from generator.render.cite import bibtex_entry, entry_href, page_address, reference
+from generator.render.cite import bibtex_entry, page_address, reference
 from generator.render.feed import render_feed
 from generator.render.html import render_html
 from generator.render.markdown import escape_markdown
 from generator.render.reader import ReaderFiles, listing_feed, reader_files
+from generator.render.redirects import redirect_page, redirect_path
 from generator.render.search import VOCABULARY, search_aliases, vocabulary
 from generator.text.markup import plain_text, tokenize
 from generator.text.urls import FORGE_LABELS, forge_label, hub_ref
@@ -173,6 +178,18 @@ def paper_entry(paper: Paper) -> dict:
     }
 
 
+def paper_path(paper: Paper) -> str:
+    """A paper page's file in docs_dir: ``papers/<slug>/index.md`` (address ``papers/<slug>/``)."""
+    return f"papers/{paper.slug}/index.md"
+
+
+def entry_path(paper: Paper) -> str:
+    """Where a paper's ``papers.json`` entry is also written on its own, beside its page
+    (``papers/<slug>/<slug>.json``), for the cite block's download link: one shared static file
+    instead of a copy inside the page."""
+    return f"papers/{paper.slug}/{paper.slug}.json"
+
+
 def front_matter(data: dict) -> str:
     """``---``-fenced YAML; safe_dump quotes anything an abstract could smuggle in.
 
@@ -231,7 +248,7 @@ def page_url(src: str, directory_urls: bool = True) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Links:
-    """The links of one generated page: ``links("papers/x.md")`` is the relative address of
+    """The links of one generated page: ``links("papers/x/index.md")`` is the relative address of
     that page (or file) from this one, for the site's URL style (MkDocs'
     ``use_directory_urls``), which the generator writes itself because nothing rewrites the
     HTML of its pages afterwards."""
@@ -241,7 +258,7 @@ class Links:
 
     def paper(self, p: Paper) -> str:
         """The relative address of paper ``p``'s page."""
-        return self(f"papers/{p.slug}.md")
+        return self(paper_path(p))
 
     def __call__(self, target: str) -> str:
         here = page_url(self.page, self.directory_urls)
@@ -277,7 +294,7 @@ class PlannedFile:
     """One generated file, not rendered yet.
 
     Attributes:
-        path: relative POSIX path in ``docs_dir`` (``"papers/fastvid-....md"``).
+        path: relative POSIX path in ``docs_dir`` (``"papers/fastvid-.../index.md"``).
         key: SHA-256 of everything the file is made from (templates and taxonomy aside,
             which the build cache's fingerprint covers), for the files worth not rendering
             again (paper pages and listings); ``None`` for the few others.
@@ -300,7 +317,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
               tag_descriptions: Mapping[str, str] | None = None,
               site_url: str | None = None,
               directory_urls: bool = True,
-              seen: Mapping[str, str] | None = None) -> list[PlannedFile]:
+              seen: Mapping[str, str] | None = None,
+              redirects: Mapping[str, str] | None = None) -> list[PlannedFile]:
     """Every generated file of the docs folder, to be rendered by whoever needs its text.
 
     Args:
@@ -319,10 +337,13 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             (``Links``).
         seen: paper id -> the ISO day it first appeared in the digest (``Address.seen``),
             which dates an undated paper in the feeds.
+        redirects: old slug -> slug of the paper now at that address
+            (``generator.addresses.plan_addresses``): a forwarding page each.
 
     Returns:
-        ``PlannedFile`` per generated file: paper pages, listings, index pages, statistics,
-        feed and ``papers.json``.
+        ``PlannedFile`` per generated file: paper pages and their JSON entries, listings,
+        index pages, statistics, feed, ``papers.json`` and the forwarding pages of old
+        addresses.
     """
     env = _env()
     tag_slugs = {t: slugify(t) for t in tags}
@@ -357,8 +378,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
                    headings: dict[str, tuple[int, str]]) -> str:
         return paper_tpl.render(
-            links=Links(f"papers/{p.slug}.md", directory_urls),
-            p=p, f=p.facts, meta=p.facts.abstract.meta, entry_href=entry_href(entries[p.id]),
+            links=Links(paper_path(p), directory_urls),
+            p=p, f=p.facts, meta=p.facts.abstract.meta,
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
             year=p.facts.abstract.meta.year or p.facts.abstract.meta.date[:4],
@@ -375,22 +396,25 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             nxt = members[at + 1] if at + 1 < len(members) else None
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
             headings = paper_headings(p, rel)
-            out.append(PlannedFile(f"papers/{p.slug}.md",
+            out.append(PlannedFile(paper_path(p),
                                    _page_key(entries[p.id], p, prev, nxt, rel, site_url,
                                              directory_urls),
                                    functools.partial(paper_page, p, prev, nxt, rel, headings),
                                    headings))
+            entry_key = hashlib.sha256(entries[p.id].encode()).hexdigest()
+            out.append(PlannedFile(entry_path(p), entry_key,
+                                   functools.partial(lambda e: e + "\n", entries[p.id])))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
                  all_tags: bool = False) -> None:
-        """Plan ``{base}.md`` and ``{base}-page-N.md``, ``PAGE_SIZE`` papers each; ``lead`` is
-        plain text (escaped there), ``link`` HTML after it, ``extra`` Markdown after the
-        entries (``MARKDOWN_PART``)."""
+        """Plan ``{base}/index.md`` and ``{base}-page-N/index.md``, ``PAGE_SIZE`` papers each;
+        ``lead`` is plain text (escaped there), ``extra`` Markdown after the entries
+        (``MARKDOWN_PART``)."""
         tag_counts = Counter(t for p in members for t in p.facts.tags)
         chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
         for n, chunk in enumerate(chunks, start=1):
-            path = f"{base}.md" if n == 1 else f"{base}-page-{n}.md"
+            path = f"{base}/index.md" if n == 1 else f"{base}-page-{n}/index.md"
             first_extra = extra if n == 1 else ""
             headings = _title_heading(path, title if n == 1 else
                                       f"{title} — page {n} of {len(chunks)}")
@@ -436,9 +460,9 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             **ctx)),
         PlannedFile("collections/index.md", None, functools.partial(
             env.get_template("collections.md.j2").render, collections=collections, **ctx)),
-        PlannedFile("stats.md", None, lambda: env.get_template("stats.md.j2").render(
+        PlannedFile("stats/index.md", None, lambda: env.get_template("stats.md.j2").render(
             charts=_charts(papers, tags, tag_slugs, collections, coll_slugs,
-                           Links("stats.md", directory_urls)),
+                           Links("stats/index.md", directory_urls)),
             total=len(papers), **ctx)),
         PlannedFile("index.md", None, functools.partial(
             env.get_template("home.md.j2").render, site_name=site_name,
@@ -464,6 +488,10 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
         site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
         seen or {}), env, ctx, lambda path: Links(path, directory_urls))]
+    by_slug = {p.slug: p for p in papers}
+    out += [PlannedFile(redirect_path(old), None,
+                        functools.partial(redirect_page, by_slug[new], site_url))
+            for old, new in (redirects or {}).items()]
     return out
 
 
@@ -543,12 +571,13 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
     tag_counts = Counter(t for p in papers for t in p.facts.tags)
     # Most common first; taxonomy order breaks ties (sorted is stable).
     by_count = sorted(tags, key=lambda t: -tag_counts[t])
-    tag_bars = [Bar(t, tag_counts[t], href=links(f"tags/{tag_slugs[t]}.md")) for t in by_count]
+    tag_bars = [Bar(t, tag_counts[t], href=links(f"tags/{tag_slugs[t]}/index.md"))
+                for t in by_count]
     status = Counter(p.facts.code_status for p in papers)
     code_bars = [Bar(label, status[key], note=_percent(status[key], total), fill=colour,
-                     href=links("code.md") if key != "none" else None)
+                     href=links("code/index.md") if key != "none" else None)
                  for key, label, colour in CODE_STATUSES]
-    coll_bars = [Bar(name, len(members), href=links(f"collections/{coll_slugs[name]}.md"))
+    coll_bars = [Bar(name, len(members), href=links(f"collections/{coll_slugs[name]}/index.md"))
                  for name, members in collections.items()]
     used = [t for t in tags if tag_counts[t]]
     index = {t: i for i, t in enumerate(used)}
@@ -587,7 +616,7 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
               heat_map("chart-cooccurrence", "Tag co-occurrence",
                        f"Heat map of {len(used)} tags by {len(used)} tags; each cell is the "
                        "number of papers carrying both tags, shaded by count.", used, matrix,
-                       [links(f"tags/{tag_slugs[t]}.md") for t in used]),
+                       [links(f"tags/{tag_slugs[t]}/index.md") for t in used]),
               data_table("Data: tag pairs by number of shared papers",
                          ["Tag", "Tag", "Papers"], [[a, b, n] for n, a, b in pairs])),
     ] + _metadata_charts(papers)

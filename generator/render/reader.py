@@ -70,16 +70,16 @@ def reader_files(r: ReaderFiles, env: Environment, ctx: dict, links: Callable[[s
     page = env.get_template("author.md.j2")
     for a in authors:
         if a.has_page:
-            path = f"authors/{a.slug}.md"
+            path = f"authors/{a.slug}/index.md"
             out.append((path, functools.partial(
                 _author_page, page, a, by_key, dict(ctx, links=links(path)))))
     with_pages = [a for a in authors if a.has_page]
-    if authors:
-        out.append(("authors/index.md", functools.partial(
-            env.get_template("authors.md.j2").render, groups=_by_letter(with_pages),
-            with_pages=len(with_pages), others=len(authors) - len(with_pages),
-            page_min=PAGE_MIN, links=links("authors/index.md"), **ctx)))
-    out.append(("reading-list.md", functools.partial(
+    # Always written (the nav lists it): without authors it says so.
+    out.append(("authors/index.md", functools.partial(
+        env.get_template("authors.md.j2").render, groups=_by_letter(with_pages),
+        with_pages=len(with_pages), others=len(authors) - len(with_pages),
+        page_min=PAGE_MIN, links=links("authors/index.md"), **ctx)))
+    out.append(("reading-list/index.md", functools.partial(
         env.get_template("reading_list.md.j2").render, **ctx)))
     for path, text in record_chunks(r.papers, dict(r.entries), r.site_url).items():
         out.append((path, functools.partial(str, text)))
@@ -89,10 +89,10 @@ def reader_files(r: ReaderFiles, env: Environment, ctx: dict, links: Callable[[s
     planned: list[tuple[str, str | None, Callable[[], str]]] = [
         (path, None, render) for path, render in out]
     if r.papers:
-        map_links = links("map.md")
+        map_links = links("map/index.md")
         # The key covers the URL style too: the lists' links are written in it.
         key = hashlib.sha256(f"{map_key(r.papers)} {map_links}".encode()).hexdigest()
-        planned.append(("map.md", key, functools.partial(
+        planned.append(("map/index.md", key, functools.partial(
             render_map, env.get_template("map.md.j2"), r.papers, r.tags,
             dict(ctx, links=map_links))))
     return planned

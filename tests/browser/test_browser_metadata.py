@@ -83,7 +83,7 @@ def test_paper_with_authors_links_and_bibtex(browser, metadata_site: Path, bert:
         expect(reference).to_have_attribute(
             "href", "https://example.github.io/paper-digest/" + bert["url"])
         download = page.locator("article .pd-cite__data a[download]")
-        # the browser decodes the data: URL as a download would
+        # the file beside the page, as the download saves it
         record = json.loads(page.evaluate(
             "href => fetch(href).then(r => r.text())", download.get_attribute("href")))
         assert record == bert

@@ -48,7 +48,7 @@ def test_override_title_tags_highlight(tmp_path):
                   if r["id"] == pid)
     assert record["tags"] == ["Video", "Efficiency"]
     assert record["highlight"] == "FastVID prunes 90% of video tokens."
-    page = (config.docs_dir / f"papers/{paper.slug}.md").read_text(encoding="utf-8")
+    page = (config.docs_dir / f"papers/{paper.slug}/index.md").read_text(encoding="utf-8")
     assert "description: FastVID prunes 90% of video tokens." in page
 
 

@@ -1,5 +1,5 @@
 """Stable addresses (generator.addresses): a page that moves leaves a redirect at its old
-address; the permalinks file survives builds; mkdocs-redirects writes the forwarding pages."""
+address; the permalinks file survives builds; the generator writes the forwarding pages."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from generator.catalog import build_catalog
 from generator.errors import InputError
 from generator.extract import record_id
 from generator.records import Abstract, Metadata, PaperFacts, Source
+from generator.render.pages import render_site
 
 A = ("We propose a sparse attention method that selects the keys each query needs from a "
      "learned index, so long documents are processed in linear time. On three long-context "
@@ -127,7 +128,7 @@ ZORBLAX = ("We propose Zorblax, a sparse attention method that selects the keys 
 def test_build_writes_redirect_pages(project_copy: Path) -> None:
     """End to end: a seed abstract whose method is renamed (new id, new derived title) and a
     JSON Lines record whose given title changes both leave forwarding pages at their old addresses,
-    written by mkdocs-redirects; the build stays strict and warning-free."""
+    written by the generator (no redirects plugin); the build stays strict and warning-free."""
     seed = sorted((project_copy / "seeds").glob("*.txt"))[0]
     original = seed.read_text(encoding="utf-8")
     seed.write_text(original.rstrip("\n") + "\n\n" + ZORBLAX + "\n", encoding="utf-8")
@@ -154,6 +155,32 @@ def test_build_writes_redirect_pages(project_copy: Path) -> None:
     assert "quuxor" in moved[(zorblax,)].slug
     for old, a in moved.items():
         page = project_copy / "site" / "papers" / old[0] / "index.html"
-        assert f'url=../{a.slug}/"' in page.read_text(encoding="utf-8")
+        # a file of the generated docs, copied as it is: what Zensical publishes too
+        docs_page = project_copy / "docs_src" / "papers" / old[0] / "index.html"
+        assert docs_page.read_bytes() == page.read_bytes()
+        text = page.read_text(encoding="utf-8")
+        assert f'<meta http-equiv="refresh" content="0; url=../{a.slug}/">' in text
+        assert f'location.replace("../{a.slug}/" + location.hash)' in text
+        assert (f'<link rel="canonical" href="https://example.github.io/paper-digest/papers/'
+                f'{a.slug}/">') in text
         assert (project_copy / "site" / "papers" / a.slug / "index.html").is_file()
         assert now[a.id]["slug"] == a.slug
+
+
+def test_forwarding_page_of_an_old_address() -> None:
+    """``plan_site`` writes one page per old address, at ``papers/<old>/index.html``: a meta
+    refresh and a script (keeping the fragment) to the new address, relative, the canonical
+    link absolute under ``site_url``, the title escaped, noindex."""
+    papers = _papers(("Sparse <Attention> & Gates", A, Metadata()))
+    new = papers[0].slug
+    files = render_site(papers, (), redirects={"old-address": new},
+                        site_url="https://example.org/d/")
+    page = files["papers/old-address/index.html"]
+    assert f'<meta http-equiv="refresh" content="0; url=../{new}/">' in page
+    assert f'<script>location.replace("../{new}/" + location.hash)</script>' in page
+    assert f'<link rel="canonical" href="https://example.org/d/papers/{new}/">' in page
+    assert '<meta name="robots" content="noindex">' in page
+    assert "<title>Moved: Sparse &lt;Attention&gt; &amp; Gates</title>" in page
+    assert not [p for p in files if p.startswith("papers/old-address/") and p != (
+        "papers/old-address/index.html")]
+    assert "papers/old-address/index.html" not in render_site(papers, ())

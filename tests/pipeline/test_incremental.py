@@ -38,10 +38,10 @@ def test_listings_paginate(tmp_path, monkeypatch):
     monkeypatch.setattr(pages, "PAGE_SIZE", size)
     generate(config)
     coll = tmp_path / "docs" / "collections"
-    assert sorted(p.name for p in coll.iterdir()) == [
-        "index.md", "neurips-2025-papers-page-2.md", "neurips-2025-papers-page-3.md",
-        "neurips-2025-papers.md"]
-    page2 = (coll / "neurips-2025-papers-page-2.md").read_text(encoding="utf-8")
+    assert sorted(p.relative_to(coll).as_posix() for p in coll.rglob("*.md")) == [
+        "index.md", "neurips-2025-papers-page-2/index.md", "neurips-2025-papers-page-3/index.md",
+        "neurips-2025-papers/index.md"]
+    page2 = (coll / "neurips-2025-papers-page-2" / "index.md").read_text(encoding="utf-8")
     assert "page 2 of 3" in page2 and f"Showing {size + 1}–{2 * size}." in page2
     assert page2.count('class="pd-entry"') == size
     assert 'href="../../collections/neurips-2025-papers/">1</a>' in page2
@@ -80,22 +80,24 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
     target = next(p for p in first.papers if p.facts.name == "FastVID")
     seed = config.seeds_dir / target.facts.abstract.sources[0].file
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns)
-              for p in config.docs_dir.rglob("*") if p.is_file() and p.suffix != ".json"}
+              for p in config.docs_dir.rglob("*")
+              if p.is_file() and p.name != ".paper-digest-manifest.json"}
     seed.write_text(seed.read_text(encoding="utf-8").replace(
         "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
     second = generate(config)
-    edited = f"papers/{target.slug}.md"
+    edited = f"papers/{target.slug}/index.md"
+    entry = f"papers/{target.slug}/{target.slug}.json"  # the page's JSON download
     # feed.xml: its "updated" stamp is the newest seed file's modification time.
-    assert {"papers.json", "feed.xml", edited} <= set(second.report.written)
+    assert {"papers.json", "feed.xml", edited, entry} <= set(second.report.written)
     new_id = next(p.id for p in second.papers if p.slug == target.slug)
     naming = {str(p.relative_to(config.docs_dir)) for p, (data, _) in before.items()
               if target.id.encode() in data or (p.parent.name == "tags" and p.suffix == ".xml"
                                                 and b"<entry>" not in data)}
-    naming |= {"map.md", f"data/records/{new_id[:2]}.js"}
+    naming |= {"map/index.md", f"data/records/{new_id[:2]}.js"}
     written = set(second.report.written)
-    assert {"map.md", "data/listing-index.js", "index.md"} <= written
-    assert f"collections/{slugify(target.facts.abstract.collection)}.md" in written
-    for path in written - {"papers.json", "feed.xml", edited} - naming:
+    assert {"map/index.md", "data/listing-index.js", "index.md"} <= written
+    assert f"collections/{slugify(target.facts.abstract.collection)}/index.md" in written
+    for path in written - {"papers.json", "feed.xml", edited, entry} - naming:
         old = before[config.docs_dir / path][0].decode("utf-8")
         new = (config.docs_dir / path).read_text(encoding="utf-8")
         assert path.startswith("papers/") and _related_section(old) != _related_section(new)
@@ -114,8 +116,9 @@ def _same_pages(config: DigestConfig, tmp: Path, overrides: str = "") -> None:
     shutil.copytree(config.seeds_dir, fresh.seeds_dir)
     fresh.overrides.write_text(overrides, encoding="utf-8")
     generate(fresh)
-    for page in (config.docs_dir / "papers").glob("*.md"):
-        assert page.read_bytes() == (fresh.docs_dir / "papers" / page.name).read_bytes()
+    for page in (config.docs_dir / "papers").glob("*/*"):
+        rel = page.relative_to(config.docs_dir)
+        assert page.read_bytes() == (fresh.docs_dir / rel).read_bytes()
     shutil.rmtree(tmp / "fresh")
 
 
@@ -164,7 +167,7 @@ def test_cached_pages_are_checked_against_the_files(tmp_path):
         data = (docs / path).read_bytes()
         assert (len(data), (docs / path).stat().st_mtime_ns) == (size, mtime_ns), path
         assert hashlib.sha1(data).hexdigest() == sha1, path
-    pages = sorted((docs / "papers").glob("*.md"))
+    pages = sorted((docs / "papers").glob("*/index.md"))
     edited, deleted = pages[0], pages[1]
     original = edited.read_text(encoding="utf-8"), deleted.read_text(encoding="utf-8")
     edited.write_text("hand edit\n", encoding="utf-8")
@@ -199,23 +202,24 @@ def test_damaged_cache_is_ignored_and_unwritable_cache_reported(tmp_path):
     config = _config(tmp_path)
     generate(config)
     cache_file = config.cache_dir / "cache.pickle"
-    pages = {p.name: p.read_bytes() for p in (config.docs_dir / "papers").glob("*.md")}
+    pages = {p.parent.name: p.read_bytes() for p in (config.docs_dir / "papers").glob(
+        "*/index.md")}
     blob = cache_file.read_bytes()
     assert b"This paper" in blob
     for damaged in (b"\x96\xff\xff\xff\xff\xff\xff\xff\x7f", blob.replace(b"This paper",
                                                                           b"This qaper", 1)):
         cache_file.write_bytes(damaged)
-        for page in (config.docs_dir / "papers").glob("*.md"):
+        for page in (config.docs_dir / "papers").glob("*/index.md"):
             page.unlink()  # so every page must be made again, from the cache or not
         generate(config)
-        assert {p.name: p.read_bytes()
-                for p in (config.docs_dir / "papers").glob("*.md")} == pages
+        assert {p.parent.name: p.read_bytes()
+                for p in (config.docs_dir / "papers").glob("*/index.md")} == pages
     blocked = _config(tmp_path / "blocked")
     blocked = DigestConfig(**{**{f: getattr(blocked, f) for f in blocked.__slots__},
                               "cache_dir": tmp_path / "blocked" / "not-a-folder"})
     blocked.cache_dir.write_text("a file\n", encoding="utf-8")
     result = generate(blocked)
-    assert len(list((blocked.docs_dir / "papers").glob("*.md"))) == len(result.papers)
+    assert len(list((blocked.docs_dir / "papers").glob("*/index.md"))) == len(result.papers)
     assert [n.message for n in result.notices if "cache" in n.message] == [
         "build cache not saved (File exists)"]
 

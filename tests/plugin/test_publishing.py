@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 import yaml
@@ -189,9 +189,10 @@ def offline_site(tmp_path_factory) -> Path:
 def test_offline_build_layout(offline_site):
     """Offline build: pages are .html files (no directory URLs), search/search_index.js is
     written, the shim is local and no page names unpkg.com."""
-    assert (offline_site / "papers" / f"{FASTVID}.html").is_file()
-    assert not (offline_site / "papers" / FASTVID).exists()
-    assert (offline_site / "code.html").is_file()
+    # every generated page is the index.md of its folder: the same files as served
+    assert (offline_site / "papers" / FASTVID / "index.html").is_file()
+    assert (offline_site / "code" / "index.html").is_file()
+    assert (offline_site / "about.html").is_file()  # a hand-written page: its .html file
     index_js = (offline_site / "search" / "search_index.js").read_text(encoding="utf-8")
     assert index_js.startswith("var __index = {") and "FastVID" in index_js
     assert "schrodinger" in index_js  # the paper pages' search aliases are indexed
@@ -251,7 +252,7 @@ def test_offline_site_from_disk_navigates_and_searches(offline_site):
         box.press("End")
         first = page.locator(".md-search-result__item a.md-search-result__link").first
         first.wait_for(state="attached")
-        assert f"papers/{FASTVID}.html" in first.get_attribute("href")
+        assert f"papers/{FASTVID}/index.html" in first.get_attribute("href")
         expect(first).to_contain_text("FastVID")
     assert errors == []
     off_disk = [u for u in requests if not u.startswith(("file:", "data:", "blob:", "about:"))]
@@ -262,9 +263,44 @@ def test_offline_site_from_disk_navigates_and_searches(offline_site):
 # --------------------------------------------------------------------------- zensical
 
 
+PAGES_PATH = "/paper-digest/"  # a GitHub Pages project site: https://USER.github.io/paper-digest/
+
+
+def served_links(site: Path, base: str = PAGES_PATH) -> tuple[int, dict[str, str]]:
+    """Every internal link (relative or absolute-path ``href``/``src``) of every HTML page of
+    ``site`` resolved as a browser does when the site is served under ``base``: ``(number of
+    links, {"page -> link": resolved path})`` for those that leave ``base`` or name no file
+    (a path ending in ``/`` names its ``index.html``)."""
+    count, broken = 0, {}
+    for page in sorted(site.rglob("*.html")):
+        rel = page.relative_to(site).as_posix()
+        url = base + (rel.removesuffix("index.html") if page.name == "index.html" else rel)
+        for ref in re.findall(r'(?:href|src)="([^"]*)"', page.read_text(encoding="utf-8")):
+            parts = urlsplit(ref)
+            if parts.scheme or parts.netloc or not parts.path:
+                continue
+            count += 1
+            path = urlsplit(urljoin(url, ref)).path
+            target = site / unquote(path[len(base):]) if path.startswith(base) else None
+            if target is not None and (path.endswith("/") or target.is_dir()):
+                target = target / "index.html"
+            if target is None or not target.is_file():
+                broken.setdefault(f"{rel} -> {ref}", path)
+    return count, broken
+
+
+def test_links_resolve_under_a_pages_path(built_site):
+    """MkDocs: every internal link of every page resolves to a file when the site is served
+    under a path (/paper-digest/), as the Pages workflow publishes it."""
+    papers = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
+    count, broken = served_links(built_site)
+    assert count > 20 * len(papers) and broken == {}, list(broken.items())[:10]
+
+
 def test_zensical_build(tmp_path):
     """``paper-digest generate`` then ``zensical build`` of the same mkdocs.yml: every paper
-    page, every tag page and a search index (search.json) that finds FastVID."""
+    page, every tag page, a search index (search.json) that finds FastVID, and links that
+    resolve under a Pages path."""
     project = _copy_project(tmp_path / "project")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     env.pop("PAPER_DIGEST_OFFLINE", None)
@@ -283,8 +319,7 @@ def test_zensical_build(tmp_path):
     missing = [s for s in slugs if not (site / "papers" / s / "index.html").is_file()]
     assert missing == []
 
-    tags = sorted(p.stem for p in (project / "docs_src" / "tags").glob("*.md")
-                  if p.stem != "index")
+    tags = sorted(p.parent.name for p in (project / "docs_src" / "tags").glob("*/index.md"))
     assert len(tags) > 10
     missing = [t for t in tags if not (site / "tags" / t / "index.html").is_file()]
     assert missing == []
@@ -293,6 +328,11 @@ def test_zensical_build(tmp_path):
     index = json.loads((site / "search.json").read_text(encoding="utf-8"))
     hits = [i["location"] for i in index["items"] if "FastVID" in i["title"] + i["text"]]
     assert f"papers/{FASTVID}/" in hits
+
+    # Every internal link resolves under a Pages path too (Zensical resolves a raw HTML link
+    # against the Markdown file, which for every generated page is its folder's index.md).
+    count, broken = served_links(site)
+    assert count > 20 * len(slugs) and broken == {}, list(broken.items())[:10]
 
     # Zensical's header names the search dialog itself: main.html adds no second name.
     home = (site / "index.html").read_text(encoding="utf-8")

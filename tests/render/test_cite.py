@@ -3,8 +3,8 @@ addresses, and the new papers.json fields."""
 
 from __future__ import annotations
 
-import base64
 import json
+import re
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from generator.catalog import build_catalog
 from generator.records import Abstract, Metadata, PaperFacts, Source
-from generator.render.cite import bibtex_entry, cite_key, entry_href, reference
+from generator.render.cite import bibtex_entry, cite_key, reference
 from generator.render.feed import render_feed
-from generator.render.pages import paper_entry
+from generator.render.pages import paper_entry, render_site
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITE = "https://example.org/digest/"
@@ -137,12 +137,16 @@ def test_every_entry_parses(title: str, authors: list[str], venue: str, year) ->
         assert parsed.fields_dict["year"].value == str(year)
 
 
-def test_record_download_link_holds_the_record() -> None:
-    record = json.dumps({"title": "A \"quoted\" #1 50% \\emph{x}", "n": [1, 2]})
-    href = entry_href(record)
-    assert href.startswith("data:application/json;charset=utf-8;base64,")
-    assert "#" not in href and " " not in href and '"' not in href
-    assert base64.b64decode(href.split(",", 1)[1]).decode("utf-8") == record
+def test_record_download_link_names_the_file_beside_the_page() -> None:
+    """The cite block's JSON download is a file beside the page, holding exactly the paper's
+    papers.json entry; the page itself holds no copy of it."""
+    p = _paper(title='A "quoted" #1 50% \\emph{x}', authors=("A B",), year=2020)
+    files = render_site((p,), ())
+    page = files[f"papers/{p.slug}/index.md"]
+    (href,) = re.findall(r'<a href="([^"]+)" download>', page)
+    assert href == f"{p.slug}.json"
+    assert json.loads(files[f"papers/{p.slug}/{href}"]) == json.loads(files["papers.json"])[0]
+    assert "data:" not in page and "base64" not in page
 
 
 def test_papers_json_fields() -> None:

@@ -7,6 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from conftest import ROOT
 
 from generator.records import Abstract, CodeRepo, HubRef, Link, Paper, PaperFacts, Source
 from generator.render.charts import Bar, bar_chart
@@ -131,17 +132,20 @@ def test_tags_index_by_count_then_name() -> None:
 
 
 def test_hub_badge_svg_and_link_kinds() -> None:
-    """A Hub badge draws its logo as inline SVG (no emoji); the links list names the Hub
-    artefact's kind."""
+    """A Hub badge carries no inline SVG and no emoji (digest.css draws the shared logo file,
+    which exists); the links list names the Hub artefact's kind."""
     links = (Link("https://huggingface.co/org/m", "data"),
              Link("https://huggingface.co/datasets/org/d", "data"),
              Link("https://huggingface.co/spaces/org/s", "project"),
              Link("https://huggingface.co/papers/2401.00001", "paper"))
     hub = (HubRef("https://huggingface.co/org/m", "model", "org/m"),)
-    page = render_site((_paper("a", ("Alpha",), hub=hub, links=links),), TAGS)["papers/a.md"]
-    assert "🤗" not in page
-    assert re.search(r'<span class="pd-badge__kind"><svg class="pd-hf"[^>]*aria-hidden="true"'
-                     r'.*?</svg>model</span>', page)
+    page = render_site((_paper("a", ("Alpha",), hub=hub, links=links),), TAGS)["papers/a/index.md"]
+    assert "🤗" not in page and "<svg" not in page
+    assert re.search(r'<a class="pd-badge pd-badge--hub" [^>]*><span class="pd-badge__kind">'
+                     r'model</span>', page)
+    css = (ROOT / "site_overrides/assets/stylesheets/digest.css").read_text(encoding="utf-8")
+    (logo,) = re.findall(r'\.pd-badge--hub \.pd-badge__kind::before \{[^}]*url\("([^"]+)"\)', css)
+    assert (ROOT / "site_overrides/assets/stylesheets" / logo).resolve().is_file()
     assert [link_label(link) for link in links] == ["model", "dataset", "space", "paper"]
     assert re.findall(r'<span class="pd-kind">(\w+)</span>', page) == [
         "model", "dataset", "space", "paper"]

@@ -100,7 +100,7 @@ def test_generate_pages(cases: list[tuple[str, list[str]]]) -> None:
         config = DigestConfig(seeds_dir=seeds, docs_dir=root / "docs",
                               taxonomy=ROOT / "taxonomy.yml", overrides=seeds / "overrides.yml")
         result = generate(config)
-        pages = sorted((config.docs_dir / "papers").glob("*.md"))
+        pages = sorted((config.docs_dir / "papers").glob("*/index.md"))
         distinct = {a.text for p in result.papers for a in [p.facts.abstract]}
         assert len(pages) == len(result.papers) == len(distinct)
         words_by_id: dict[str, list[str]] = {}

@@ -194,16 +194,16 @@ def test_site_plan_has_the_reader_files() -> None:
         {"title": "B", "authors": ["Ann Lee", "Bo Li"], "tags": ["Vision"]})
     files = render_site(papers, ("Vision", "Audio"), site_name="D")
     reader = sorted(p for p in files if p.startswith(("feeds/", "authors/", "data/"))
-                    or p == "reading-list.md")
-    assert reader == ["authors/ann-lee.md", "authors/index.md", "data/listing-index.js",
+                    or p == "reading-list/index.md")
+    assert reader == ["authors/ann-lee/index.md", "authors/index.md", "data/listing-index.js",
                       "data/records/00.js", "feeds/authors/ann-lee.xml",
                       "feeds/collections/c.xml", "feeds/tags/audio.xml",
-                      "feeds/tags/vision.xml", "reading-list.md"]
-    assert "feed: feeds/tags/vision.xml\n" in files["tags/vision.md"]
+                      "feeds/tags/vision.xml", "reading-list/index.md"]
+    assert "feed: feeds/tags/vision.xml\n" in files["tags/vision/index.md"]
     assert 'href="../../feeds/tags/vision.xml" type="application/atom+xml"' in files[
-        "tags/vision.md"]
-    assert "feed:" not in files["code.md"].split("---")[1]
-    page = files["authors/ann-lee.md"]
+        "tags/vision/index.md"]
+    assert "feed:" not in files["code/index.md"].split("---")[1]
+    page = files["authors/ann-lee/index.md"]
     assert "search:\n  exclude: true" in page and page.count('data-pd-star="') == 2
     assert '<a href="../../collections/c/">C</a> (2)' in page
     assert "<li>Bo Li (1)</li>" in page  # one paper: no page, named without a link

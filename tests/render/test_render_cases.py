@@ -16,17 +16,14 @@ from generator.render.html import render_html
 from generator.text.markup import tokenize
 
 UNSAFE_SCHEMES = ("javascript:", "data:", "vbscript:")
-# The cite block's download of the paper's papers.json entry: JSON, saved, never shown.
-DOWNLOAD_DATA = "data:application/json;"
 
 
 def unsafe_href(tag, value: object) -> bool:
-    """A link target that could run or show injected content: a script scheme, or a ``data:``
-    URL other than a JSON download (``<a download href="data:application/json;...">``)."""
-    href = str(value).strip().lower()
-    if tag.name == "a" and tag.has_attr("download") and href.startswith(DOWNLOAD_DATA):
-        return False
-    return href.startswith(UNSAFE_SCHEMES)
+    """A link target that could run or show injected content: a script or ``data:`` scheme
+    (no page links a ``data:`` URL: the cite block's JSON download is a file)."""
+    return str(value).strip().lower().startswith(UNSAFE_SCHEMES)
+
+
 MATH_SPAN = '<span class="pd-math">'
 MATH_OPEN = MATH_SPAN + '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
 MATH_CLOSE = "</math></span>"
@@ -228,7 +225,7 @@ def test_hostile_build_one_page_each(hostile_site: Path) -> None:
 
 def test_hostile_pages_front_matter(hostile_site: Path) -> None:
     """Every generated page's front matter parses and holds only the generator's keys."""
-    pages = sorted((hostile_site / ".paper-digest-cache" / "pages" / "papers").glob("*.md"))
+    pages = sorted((hostile_site / ".paper-digest-cache" / "pages" / "papers").glob("*/index.md"))
     assert len(pages) == len(HOSTILE)
     for md in pages:
         text = md.read_text(encoding="utf-8")

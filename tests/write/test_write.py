@@ -148,12 +148,12 @@ def test_removed_abstract_page_removed(tmp_path: Path) -> None:
     dropped.unlink()
     less = generate(config)
     assert len(less.papers) == len(full.papers) - in_dropped
-    gone = {f"papers/{p.slug}.md" for p in full.papers} - {f"papers/{p.slug}.md"
-                                                           for p in less.papers}
+    gone = {f"papers/{p.slug}/index.md" for p in full.papers} - {
+        f"papers/{p.slug}/index.md" for p in less.papers}
     assert len(gone) == in_dropped > 0
     assert gone <= set(less.report.removed)
-    assert sorted(p.name for p in (config.docs_dir / "papers").glob("*.md")) == sorted(
-        f"{p.slug}.md" for p in less.papers)
+    assert sorted(p.parent.name for p in (config.docs_dir / "papers").glob("*/index.md")) == (
+        sorted(p.slug for p in less.papers))
 
 
 def _facts(text: str, title: str, pid: str, collection: str = "C") -> PaperFacts:
@@ -302,3 +302,31 @@ def _fresh(folder: Path) -> Path:
     folder.mkdir()
     (folder / "a.txt").write_text("a", encoding="utf-8")
     return folder
+
+
+def test_files_written_as_they_come(tmp_path: Path) -> None:
+    """``files`` may be an iterator: each text is staged as it is rendered, nothing lands
+    before the last one is through (a failure while rendering leaves the folder as it was),
+    and a path given twice is an error naming it."""
+    docs = tmp_path / "docs"
+    write_docs(docs, {"papers/a/index.md": "A\n", "papers/b/index.md": "B\n"})
+    before = snapshot(docs)
+    staged: list[str] = []
+
+    def failing():
+        yield "papers/a/index.md", "A2\n"
+        staged.extend(p.name for p in docs.iterdir() if p.name.startswith(".paper-digest-st"))
+        raise RuntimeError("render failed")
+
+    with pytest.raises(RuntimeError):
+        write_docs(docs, failing())
+    assert len(staged) == 1 and snapshot(docs) == before
+    with pytest.raises(OutputError, match=r"papers/a/index\.md: generated twice in one run"):
+        write_docs(docs, iter([("papers/a/index.md", "A3\n"), ("papers/a/index.md", "A4\n")]))
+    assert snapshot(docs) == before
+    report = write_docs(docs, iter([("papers/a/index.md", "A2\n"), ("papers/c/index.md", "C\n")]))
+    assert (report.written, report.removed) == (("papers/a/index.md", "papers/c/index.md"),
+                                                ("papers/b/index.md",))
+    assert sorted(p for p in snapshot(docs) if p != MANIFEST) == [
+        "papers/a/index.md", "papers/c/index.md"]
+    assert (docs / "papers/a/index.md").read_text(encoding="utf-8") == "A2\n"
