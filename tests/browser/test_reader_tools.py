@@ -250,12 +250,12 @@ def test_reading_list_works_from_file(browser, offline_site: Path) -> None:
     """The offline build opened from disk: a paper saved on its page is on the reading list,
     whose links open .html pages, and its BibTeX download parses."""
     paper = _papers(offline_site)[0]
-    page_file = offline_site / (paper["url"].rstrip("/") + ".html")
+    page_file = offline_site / paper["url"] / "index.html"
     with _context(browser) as context:
         page = context.new_page()
         page.goto(page_file.as_uri())
         page.locator(f'[data-pd-star="{paper["id"]}"]').click()
-        page.goto((offline_site / "reading-list.html").as_uri())
+        page.goto((offline_site / "reading-list" / "index.html").as_uri())
         link = page.locator("[data-pd-rl-items] > li > a")
         link.first.wait_for()
         assert link.all_inner_texts() == [paper["title"]]

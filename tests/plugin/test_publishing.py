@@ -234,9 +234,9 @@ def test_offline_site_from_disk_navigates_and_searches(offline_site):
         page.on("pageerror", lambda e: errors.append(str(e)))
 
         page.goto((offline_site / "index.html").as_uri())
-        page.locator("article a[href='code.html']").first.click()
+        page.locator("article a[href='code/index.html']").first.click()
         page.locator(".pd-entry__title a", has_text="FastVID").first.click()
-        page.wait_for_url(f"**/papers/{FASTVID}.html")
+        page.wait_for_url(f"**/papers/{FASTVID}/index.html")
         expect(page.locator("article h1").first).to_contain_text("FastVID")
 
         box = page.locator("input.md-search__input")

@@ -28,7 +28,7 @@
     s.src = root + "data/listing-index.js";
     document.head.appendChild(s);
   }
-  function pageUrl(url) { return root + (directoryUrls ? url : url.replace(/\/$/, ".html")); }
+  function pageUrl(url) { return root + (directoryUrls ? url : url + "index.html"); }
   function day(n) {  // yyyymmdd -> "2023-12-01", "2023-12", "2023"
     var y = Math.floor(n / 10000), m = Math.floor(n / 100) % 100, d = n % 100;
     var pad = function (x) { return (x < 10 ? "0" : "") + x; };

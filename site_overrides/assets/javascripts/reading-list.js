@@ -23,8 +23,10 @@
   function save(ids) {
     try { window.localStorage.setItem(KEY, JSON.stringify(ids)); } catch (e) { /* full or off */ }
   }
-  function pageUrl(url) {  // a site-relative page URL ("papers/x/") as this build writes it
-    return root + (directoryUrls ? url : url.replace(/\/$/, ".html"));
+  // A site-relative page URL ("papers/x/") as this build writes it; offline, every page is
+  // its folder's index.html.
+  function pageUrl(url) {
+    return root + (directoryUrls ? url : url + "index.html");
   }
 
   // The Save buttons: shown only with JavaScript; aria-pressed tells whether it is saved.
