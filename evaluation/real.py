@@ -117,6 +117,7 @@ class VenueReport:
         untagged: records with no tag.
         long_highlights: highlights over ``LONG_HIGHLIGHT`` characters.
         multi_sentence: highlights that span more than one sentence.
+        pointing: highlights that point back at text the reader has not seen (``points_back``).
         datasets_track: Datasets & Benchmarks track records, and how many got that tag.
         tag_counts: tag -> records with it.
     """
@@ -130,6 +131,7 @@ class VenueReport:
     untagged: int
     long_highlights: int
     multi_sentence: int
+    pointing: int
     datasets_track: tuple[int, int]
     tag_counts: dict[str, int] = field(default_factory=dict)
 
@@ -363,6 +365,20 @@ def title_defects(title: str) -> tuple[str, ...]:
     return tuple(kinds)
 
 
+# A highlight that points back: it opens with a pronoun, or names "this gap", "these
+# limitations", "their work" ... (not "this paper", which is the paper itself).
+_POINTS_BACK = re.compile(
+    r"^(?:this|these|those|such|it|its|they|their|them)\b(?!\s+(?:paper|work|study|article|"
+    r"survey|report|thesis|letter)\b)|\b(?:this|these|those|such|their|its)\s+(?:gaps?|issues?|"
+    r"problems?|limitations?|challenges?|questions?|dilemmas?|effects?|shortcomings?|"
+    r"drawbacks?|concerns?|works?|methods?|approach(?:es)?|framework|findings?)\b", re.I)
+
+
+def points_back(highlight: str) -> bool:
+    """The highlight points back at text its reader has not seen (``_POINTS_BACK``)."""
+    return _POINTS_BACK.search(highlight) is not None
+
+
 # A sentence boundary inside a highlight, found independently of the extractor's splitter:
 # a full stop, question or exclamation mark after a lower-case word of 3+ letters (not an
 # abbreviation), then optional space and a capitalised word.
@@ -416,6 +432,7 @@ def _venue_report(venue: str, cases: list[RealCase]) -> VenueReport:
         untagged=sum(not c.facts.tags for c in cases),
         long_highlights=sum(len(c.facts.plain_highlight) > LONG_HIGHLIGHT for c in cases),
         multi_sentence=sum(c.highlight_sentences > 1 for c in cases),
+        pointing=sum(points_back(c.facts.plain_highlight) for c in cases),
         datasets_track=(len(track), sum(DATASETS_TAG in c.facts.tags for c in track)),
         tag_counts=dict(Counter(t for c in cases for t in c.facts.tags)))
 
@@ -457,7 +474,8 @@ def format_real(report: RealReport, taxonomy_names: Sequence[str], worst: int = 
                     f"{k} {n}" for k, n in sorted(v.defects.items())) or "none"),
                 f"untagged              {_share(v.untagged, v.papers)}",
                 f"highlights > {LONG_HIGHLIGHT} ch  {_share(v.long_highlights, v.papers)}; "
-                f"spanning 2+ sentences {_share(v.multi_sentence, v.papers)}"]
+                f"spanning 2+ sentences {_share(v.multi_sentence, v.papers)}; "
+                f"pointing back {_share(v.pointing, v.papers)}"]
         if v.datasets_track[0]:
             out.append(f"D&B track tagged      {_share(v.datasets_track[1], v.datasets_track[0])}")
         out.append("tags                  " + ", ".join(

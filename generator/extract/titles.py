@@ -105,7 +105,8 @@ _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|the
 
 
 MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
-MIN_WORDS = 4
+RANK_COST = 0.1  # title-model score a candidate loses per candidate before it
+MIN_WORDS = 3  # content words (``_content_words``) a title says what the paper does with
 
 
 def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] = ()
@@ -144,9 +145,10 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
                      model: TitleModel | None) -> tuple[str | None, str | None]:
     """The best usable candidate that carries the name and the best one that does not (each
     ``None`` when there is none): the name's long form first, then candidates of at least
-    ``MIN_WORDS`` words besides the name (a shorter one rarely says what the paper does and
-    in which domain: "Federated Learning"), then the title model's score (without a model
-    file: the first)."""
+    ``MIN_WORDS`` content words besides the name (a shorter one rarely says what the paper
+    does and in which domain: "Federated Learning", "Framework for Building Models"), then the
+    title model's score less ``RANK_COST`` per earlier candidate (the order of preference
+    still counts; without a model file: the first)."""
     name = found.name if found else None
     best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
     for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
@@ -156,8 +158,8 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
         if not title:
             continue
         descriptor = title.partition(": ")[2] if ": " in title else title
-        score = (kind == "long", len(descriptor.split()) >= MIN_WORDS,
-                 model.score(kind, title, name) if model is not None else -n)
+        score = (kind == "long", _content_words(descriptor) >= MIN_WORDS,
+                 model.score(kind, title, name) - RANK_COST * n if model is not None else -n)
         carried = name is not None and carries_name(title, name)
         if carried not in best or (score, title) > best[carried]:
             best[carried] = (score, title)
@@ -165,6 +167,13 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
             break
     return (best[True][1] if True in best else None,
             best[False][1] if False in best else None)
+
+
+def _content_words(text: str) -> int:
+    """Words of ``text`` that say something: not function words, not generic ones
+    ("Framework for Building Models" has one)."""
+    return sum(_bare(w) not in FUNCTION_WORDS and _bare(w) not in GENERIC_WORDS
+               for w in text.split())
 
 
 def _last_resort(name: str | None, sentences: Sequence[str], highlight: str,

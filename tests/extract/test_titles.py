@@ -43,7 +43,7 @@ def _by_start(seed_titles, start: str):
     ("Knowledge distillation (KD) is a vital", "SCAR",
      "SCAR: Distillation-Conditional Backdoor Attacks"),
     ("The diffusion inversion problem seeks", "PreciseInv",
-     "PreciseInv: Reformulating Inversion as a Learning Problem"),
+     "PreciseInv: General-Purpose Test-Time Optimization Framework"),
     ("Prediction with expert advice serves", None,
      "Prediction with Expert Advice: Fundamental Limits on Performance"),
 ])
