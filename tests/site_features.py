@@ -31,19 +31,23 @@ def _target(href: str, base: str) -> str:
 
 
 def page_features(html: str, url: str = "/") -> dict:
-    """``{"text", "links", "tags"}`` of one built page at ``url`` (``/papers/x/``): the
-    article's visible text without the heading permalink signs (whitespace folded), where
-    every link in it leads (``_target``), in order, and the tag chips (name and target)."""
+    """``{"text", "links", "tags", "toc"}`` of one built page at ``url`` (``/papers/x/``):
+    the article's visible text without the heading permalink signs (whitespace folded), where
+    every link in it leads (``_target``), in order, the tag chips (name and target) and the
+    sidebar's table of contents (title and anchor of each entry)."""
     soup = BeautifulSoup(html, "html.parser")
+    # The table of contents in the sidebar, as Material shows it (title and anchor).
+    toc = [[_text(a), a.get("href", "")]
+           for a in soup.select("nav.md-nav--secondary a.md-nav__link")]
     article = soup.select_one("article")
     if article is None:
-        return {"text": "", "links": [], "tags": []}
+        return {"text": "", "links": [], "tags": [], "toc": toc}
     tags = [[_text(a), _target(a.get("href", ""), url)] for a in article.select(".md-tag")]
     for link in article.select("a.headerlink"):
         link.decompose()
     return {"text": _text(article),
             "links": [_target(a.get("href", ""), url) for a in article.select("a")],
-            "tags": tags}
+            "tags": tags, "toc": toc}
 
 
 def site_features(site: Path) -> dict:

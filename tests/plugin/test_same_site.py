@@ -29,7 +29,8 @@ def features(built_site: Path) -> tuple[dict, dict]:
 
 
 def test_same_pages(features) -> None:
-    """The same pages, each with the same article text, links and tags."""
+    """The same pages, each with the same article text, links, tags and table of
+    contents."""
     got, expected = features
     assert sorted(got["pages"]) == sorted(expected["pages"])
     for path, page in expected["pages"].items():

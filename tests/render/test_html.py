@@ -70,3 +70,14 @@ def test_front_matter_reads_back_as_mkdocs_reads_it() -> None:
     assert (body, meta) == get_data(page)
     assert meta["tags"] == ["T: 1"] and body == '<h1 id="a">A</h1>\n'
     assert read_front_matter("<p>no front matter</p>") == ({}, "<p>no front matter</p>")
+
+
+def test_toc_tokens_nest_headings_by_level() -> None:
+    """GeneratedPage's table of contents: each heading under the nearest earlier one of a
+    lower level, in page order."""
+    from generator.plugin.page import toc_tokens
+
+    got = toc_tokens({"t": (1, "T"), "a": (2, "A"), "a1": (3, "A1"), "b": (2, "B"),
+                      "u": (1, "U")})
+    assert [(x["id"], [(y["id"], [z["id"] for z in y["children"]]) for y in x["children"]])
+            for x in got] == [("t", [("a", ["a1"]), ("b", [])]), ("u", [])]
