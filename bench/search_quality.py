@@ -3,7 +3,7 @@ engines, typed key by key in headless Chromium, with BM25 over the same papers a
 
     python bench/search_quality.py --source real --n 4400            # quality, both engines
     python bench/search_quality.py --source arxiv --n 5000 --per-kind 20
-    python bench/search_quality.py --source arxiv --n 20000 --engine pagefind --cold 10
+    python bench/search_quality.py --source arxiv --n 20000 --engine pagefind --per-kind 0 --cold 10
 
 Papers: the first N of ``../shared/real/*.jsonl`` (ICLR 2021, NeurIPS 2023) or of
 ``../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz``, with their real titles, built into a copy of
@@ -336,7 +336,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--source", choices=("real", "arxiv"), default="real")
     ap.add_argument("--n", type=int, default=4400, help="papers (default 4400)")
-    ap.add_argument("--per-kind", type=int, default=50, help="queries per kind (default 50)")
+    ap.add_argument("--per-kind", type=int, default=50,
+                    help="queries per kind (default 50; 0: only the --cold visits)")
     ap.add_argument("--engine", choices=(*ENGINES, "both"), default="both")
     ap.add_argument("--delay", type=int, default=40, help="ms between keys (default 40)")
     ap.add_argument("--cold", type=int, default=0, help="also K cold first visits per engine")
@@ -359,14 +360,18 @@ def main() -> int:
             if not (site / "papers.json").exists():
                 site, secs = build(papers, engine, work)
                 print(f"{engine}: built {site} in {secs:.0f} s", flush=True)
-            results[engine] = run_engine(browser, site, engine, papers, queries, args.delay)
+            if args.per_kind:
+                results[engine] = run_engine(browser, site, engine, papers, queries,
+                                             args.delay)
             if args.cold:
+                names = make_queries(papers, max(args.cold, args.per_kind))["name"]
                 with serve(site) as base:
                     cold[engine] = [cold_first_result(browser, base, engine, q["q"], args.delay)
-                                    for q in queries["name"][:args.cold]]
-    results["bm25"] = bm25_rank(papers, queries)
-    print(f"\n=== search quality, typed: {len(papers)} {args.source} papers ===")
-    print(table(results, queries))
+                                    for q in names[:args.cold]]
+    if args.per_kind:
+        results["bm25"] = bm25_rank(papers, queries)
+        print(f"\n=== search quality, typed: {len(papers)} {args.source} papers ===")
+        print(table(results, queries))
     for engine, secs in cold.items():
         print(f"cold first result, {engine}: median {statistics.median(secs):.2f} s, "
               f"max {max(secs):.2f} s over {len(secs)} first visits")

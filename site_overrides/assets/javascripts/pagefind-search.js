@@ -187,8 +187,27 @@
       });
   }
 
+  // One search at a time, then the newest query typed meanwhile: Pagefind runs searches one
+  // after another, so a search per keystroke would queue behind the earlier ones.
+  var running = null;
+  var pending = false;
+
   function search() {
     clearTimeout(timer);
+    pending = true;
+    if (!running) drain();
+  }
+
+  function drain() {
+    if (!pending) return;
+    pending = false;
+    running = Promise.resolve(searchNow()).catch(function () {}).then(function () {
+      running = null;
+      drain();
+    });
+  }
+
+  function searchNow() {
     var query = input.value.trim();
     var mySeq = ++seq;
     if (!query) {
@@ -198,7 +217,7 @@
       root.dataset.pdQuery = "";
       return;
     }
-    load().then(function () {
+    return load().then(function () {
       return window.pdSuggest.load(vocabulary);
     }).then(function () {
       if (mySeq === seq) return run(query, mySeq);
