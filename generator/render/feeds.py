@@ -14,6 +14,12 @@ from generator.render.authors import Author
 from generator.render.feed import Feed
 
 FEEDS_DIR = "feeds"
+# Material's theme script requests sitemap.xml beside the address of every
+# <link rel="alternate"> of a page (meant for a page's language versions, whose sitemap maps
+# its pages): beside a feed in a subfolder that request failed (a 404 in the console). An
+# empty sitemap in each feeds folder answers it; the site's own sitemap.xml is unchanged.
+EMPTY_SITEMAP = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                 '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>\n')
 
 
 def feed_path(kind: str, slug: str) -> str:
@@ -42,3 +48,9 @@ def topic_feeds(site_name: str, tagged: Mapping[str, Sequence[Paper]],
     out += [Feed(feed_path("authors", a.slug), f"{site_name}: papers by {a.name}",
                  f"authors/{a.slug}/", a.papers) for a in authors if a.has_page]
     return out
+
+
+def folder_sitemaps(feeds: Sequence[Feed]) -> list[str]:
+    """The ``sitemap.xml`` of each folder that holds feeds (``EMPTY_SITEMAP`` is its text),
+    in the order the folders first occur."""
+    return list(dict.fromkeys(f.path.rsplit("/", 1)[0] + "/sitemap.xml" for f in feeds))

@@ -23,7 +23,7 @@ from generator.records import Paper
 from generator.render.authors import PAGE_MIN, Author, author_key, authors_of, co_authors
 from generator.render.digest_map import map_key, render_map
 from generator.render.feed import render_feed
-from generator.render.feeds import feed_path, topic_feeds
+from generator.render.feeds import EMPTY_SITEMAP, feed_path, folder_sitemaps, topic_feeds
 from generator.render.listing_index import INDEX_PATH, listing_index
 from generator.render.reading_list import record_chunks
 
@@ -62,10 +62,12 @@ def reader_files(r: ReaderFiles, env: Environment, ctx: dict, links: Callable[[s
     ``links(path)`` is the ``pages.Links`` of the page at ``path`` (the site's URL style)."""
     authors = authors_of(r.papers)
     out: list[tuple[str, Callable[[], str]]] = []
-    for feed in topic_feeds(r.site_name, r.tagged, r.tag_slugs, r.collections, r.coll_slugs,
-                            authors):
+    feeds = topic_feeds(r.site_name, r.tagged, r.tag_slugs, r.collections, r.coll_slugs,
+                        authors)
+    for feed in feeds:
         out.append((feed.path, functools.partial(render_feed, r.papers, r.site_name,
                                                  r.updated, r.site_url, r.seen, feed)))
+    out += [(path, functools.partial(str, EMPTY_SITEMAP)) for path in folder_sitemaps(feeds)]
     by_key = {author_key(a.name): a for a in authors}
     page = env.get_template("author.md.j2")
     for a in authors:

@@ -194,11 +194,14 @@ def test_site_plan_has_the_reader_files() -> None:
         {"title": "B", "authors": ["Ann Lee", "Bo Li"], "tags": ["Vision"]})
     files = render_site(papers, ("Vision", "Audio"), site_name="D")
     reader = sorted(p for p in files if p.startswith(("feeds/", "authors/", "data/"))
-                    or p == "reading-list/index.md")
+                    or p in ("reading-list/index.md", "map/index.md"))
     assert reader == ["authors/ann-lee/index.md", "authors/index.md", "data/listing-index.js",
                       "data/records/00.js", "feeds/authors/ann-lee.xml",
-                      "feeds/collections/c.xml", "feeds/tags/audio.xml",
-                      "feeds/tags/vision.xml", "reading-list/index.md"]
+                      "feeds/authors/sitemap.xml",
+                      "feeds/collections/c.xml", "feeds/collections/sitemap.xml",
+                      "feeds/tags/audio.xml", "feeds/tags/sitemap.xml",
+                      "feeds/tags/vision.xml", "map/index.md", "reading-list/index.md"]
+    assert files["feeds/tags/sitemap.xml"] == files["feeds/authors/sitemap.xml"]
     assert "feed: feeds/tags/vision.xml\n" in files["tags/vision/index.md"]
     assert 'href="../../feeds/tags/vision.xml" type="application/atom+xml"' in files[
         "tags/vision/index.md"]
@@ -207,3 +210,28 @@ def test_site_plan_has_the_reader_files() -> None:
     assert "search:\n  exclude: true" in page and page.count('data-pd-star="') == 2
     assert '<a href="../../collections/c/">C</a> (2)' in page
     assert "<li>Bo Li (1)</li>" in page  # one paper: no page, named without a link
+
+
+def test_map_places_similar_papers_together_deterministically() -> None:
+    """Abstracts on one topic lie closer to each other than to those on another; the same
+    input gives the same places; the SVG has one point per paper, in the lists' order."""
+    from generator.render.digest_map import layout, map_points, map_svg
+
+    graphs = [f"Graph neural networks pass messages between nodes of the graph {w}."
+              for w in ("citation", "molecule", "social")]
+    images = [f"Diffusion models denoise image pixels to generate pictures of {w}."
+              for w in ("faces", "rooms", "cats")]
+    places = layout(graphs + images)
+    assert places == layout(graphs + images)
+
+    def far(a: int, b: int) -> float:
+        return ((places[a][0] - places[b][0]) ** 2 + (places[a][1] - places[b][1]) ** 2) ** .5
+    within = max(far(a, b) for group in ((0, 1, 2), (3, 4, 5)) for a in group for b in group)
+    across = min(far(a, b) for a in (0, 1, 2) for b in (3, 4, 5))
+    assert within < across
+    papers = _catalog(*({"title": f"P{i}", "tags": [t] if t else []} for i, t in
+                        enumerate(["G", "G", "I", "", "G", "I"])))
+    points, legend = map_points(papers, ("G", "I"))
+    assert legend == [("G", "#0072b2", 3), ("I", "#e69f00", 2), ("Other or no tag", "#9e9e9e", 1)]
+    assert [pt.paper.title for pt in points] == ["P0", "P1", "P4", "P2", "P5", "P3"]
+    assert map_svg(points, legend).count("<circle ") == 6
