@@ -155,8 +155,9 @@ def test_build_writes_redirect_pages(project_copy: Path) -> None:
     assert "quuxor" in moved[(zorblax,)].slug
     for old, a in moved.items():
         page = project_copy / "site" / "papers" / old[0] / "index.html"
-        # a file of the generated docs, copied as it is: what Zensical publishes too
-        docs_page = project_copy / "docs_src" / "papers" / old[0] / "index.html"
+        # a generated file (the page store's), copied as it is: what Zensical publishes too
+        docs_page = (project_copy / ".paper-digest-cache" / "pages" / "papers" / old[0]
+                     / "index.html")
         assert docs_page.read_bytes() == page.read_bytes()
         text = page.read_text(encoding="utf-8")
         assert f'<meta http-equiv="refresh" content="0; url=../{a.slug}/">' in text

@@ -98,24 +98,27 @@ def test_workflow_builds_and_deploys_site():
 
 def test_mkdocs_config_loads_with_site_url(monkeypatch):
     """mkdocs.yml (what ``mkdocs gh-deploy`` builds from) loads with the paper-digest plugin
-    and its validated options; site_url is set, and offline reading is off unless
-    PAPER_DIGEST_OFFLINE=true says otherwise."""
+    and its validated options; site_url is set, search is Pagefind with Material's search
+    off, and offline reading is off unless PAPER_DIGEST_OFFLINE=true says otherwise."""
     from mkdocs.config import load_config
 
-    monkeypatch.delenv("PAPER_DIGEST_OFFLINE", raising=False)
-    monkeypatch.delenv("PAPER_DIGEST_SITE_URL", raising=False)
+    for name in ("PAPER_DIGEST_OFFLINE", "PAPER_DIGEST_SITE_URL", "PAPER_DIGEST_SEARCH",
+                 "PAPER_DIGEST_MATERIAL_SEARCH"):
+        monkeypatch.delenv(name, raising=False)
     config = load_config(str(ROOT / "mkdocs.yml"))
     assert config.site_url.startswith("https://") and config.site_url.endswith("/")
     options = config.plugins["paper-digest"].config
     assert (options.seeds, options.taxonomy, options.search, options.offline) == (
-        "seeds", "taxonomy.yml", "material", False)
+        "seeds", "taxonomy.yml", "pagefind", False)
     assert config.plugins["material/offline"].config.enabled is False
-    for value in ("true",):
-        monkeypatch.setenv("PAPER_DIGEST_OFFLINE", value)
-        monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
-        config = load_config(str(ROOT / "mkdocs.yml"))
-        assert config.plugins["paper-digest"].config.offline is True
-        assert config.site_url == "https://someone.github.io/digest/"
+    assert config.plugins["material/search"].config.enabled is False  # Pagefind's default
+    monkeypatch.setenv("PAPER_DIGEST_OFFLINE", "true")
+    monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    assert config.plugins["paper-digest"].config.offline is True
+    assert config.plugins["material/offline"].config.enabled is True
+    assert config.plugins["material/search"].config.enabled is True  # lunr works on file://
+    assert config.site_url == "https://someone.github.io/digest/"
 
 
 @pytest.mark.parametrize(("url", "placeholder"), [
