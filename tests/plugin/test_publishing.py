@@ -310,9 +310,11 @@ def test_zensical_build(tmp_path):
     gen = subprocess.run([sys.executable, "-m", "generator.cli", "generate"], cwd=project,
                          env=env, capture_output=True, text=True, timeout=300)
     assert gen.returncode == 0, gen.stdout + gen.stderr
+    # Zensical's own search: the search plugin entry on (README "Engines")
     proc = subprocess.run([sys.executable, "-m", "zensical", "build", "--clean", "--strict",
-                           "-f", "mkdocs.yml"], cwd=project, env=env, capture_output=True,
-                          text=True, timeout=300)
+                           "-f", "mkdocs.yml"], cwd=project,
+                          env={**env, "PAPER_DIGEST_MATERIAL_SEARCH": "true"},
+                          capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     site = project / "site"
 
