@@ -2,10 +2,12 @@
 the generator, without a Python-Markdown pass) against the site before it: every page carries
 the same article text, links and tag chips, and the search index the same entries.
 
-The expectation, ``expected/seed_site.json.gz``, was made once from the build of commit
-5898487 (the last one that sent generated pages through Python-Markdown) with
-``tests/site_features.py``: ``site_features(Path("site"))`` dumped as JSON. Rebuild it only
-when a change of the pages is meant, and say so in the commit.
+The expectation, ``expected/seed_site.json.gz``, was made from the build of commit 5898487
+(the last one that sent generated pages through Python-Markdown) with
+``tests/site_features.py``: ``site_features(Path("site"))`` dumped as JSON, and made again
+from ``paper-digest build --search material`` of the integration of issues 21-25 (titles,
+search entries, reading tools and folder layout changed on purpose). Rebuild it only when a
+change of the pages is meant, and say so in the commit.
 """
 
 from __future__ import annotations
