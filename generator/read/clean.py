@@ -141,8 +141,11 @@ def decode(data: bytes, shown: str) -> str:
             raise InputError(shown, None, f"not UTF-8 but {wide} (it starts with a {wide} "
                                           "byte-order mark): save it as UTF-8") from None
         where = data.count(b"\n", 0, exc.start) + 1
-        # A file cut inside a character is a damaged UTF-8 file, not another encoding.
-        guess = likely_encodings(data) if exc.reason != "unexpected end of data" else []
+        # A file cut inside a character is a damaged UTF-8 file, not another encoding, and a
+        # stray byte or two is no evidence of one (the detector then names any code page).
+        evidence = len(data) - len(data.decode("ascii", "ignore"))
+        guess = (likely_encodings(data) if exc.reason != "unexpected end of data"
+                 and evidence >= _GUESS_MIN else [])
         hint = (f"; it looks like {' or '.join(guess)} (charset-normalizer's guess): save it as "
                 f"UTF-8, e.g. iconv -f {guess[0]} -t UTF-8" if guess else "")
         raise InputError(shown, where, f"not valid UTF-8 (byte offset {exc.start}): "
@@ -171,6 +174,7 @@ def likely_encodings(data: bytes) -> list[str]:
     return list(dict.fromkeys([*out, best.encoding]))
 
 
+_GUESS_MIN = 3  # non-ASCII bytes before the file's encoding is guessed
 _GUESS_BYTES = 65536  # enough text for the detector; a large file is not read twice in full
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))

@@ -72,7 +72,9 @@ def bibtex_entry(p: Paper, site_url: str | None) -> str:
     url = meta.url or (openreview_url(meta.openreview_id) if meta.openreview_id else "") or (
         page_address(p, site_url) if site_url else "")
     fields = [
-        ("title", value(meta.title) if meta.title else _escape(p.title)),
+        # A title of only braces escapes to nothing: the entry still names the paper.
+        ("title", (value(meta.title) if meta.title else _escape(p.title)).strip()
+         or f"Paper {p.id}"),
         ("author", " and ".join(_protect_and(value(a)) for a in meta.authors)),
         (venue_field, value(meta.venue) if meta.venue else (
             "" if meta.title else _escape(f.abstract.collection))),

@@ -199,3 +199,10 @@ def test_and_others_is_written_back_and_shown_as_et_al() -> None:
                                                          et_al=True))
     assert _parse(bibtex_entry(p, None)).fields_dict["author"].value == "Doe, J. and others"
     assert reference(p) == "Doe, J., et al. (2020). T."
+
+
+def test_a_title_of_only_braces_still_names_the_paper() -> None:
+    """"{" escapes to nothing (an unbalanced brace is dropped): the entry's title is the
+    paper's id, so the entry still parses with a title (found by test_every_entry_parses)."""
+    parsed = _parse(bibtex_entry(_paper(title="{", authors=(), venue="", year=None), SITE))
+    assert parsed.fields_dict["title"].value == "Paper 0123456789ab"
