@@ -5,7 +5,9 @@ is the authors' own or derived, and score it (1-5, acceptable yes/no).
 derived titles of held-out arXiv abstracts and ``REAL`` authors' titles of other held-out
 abstracts as a control, one ``{"key", "abstract", "title"}`` a line, shuffled) and
 ``OUT_DIR/keys.json`` (key -> ``[arXiv id, "derived" | "real"]``, never shown to raters).
-``python -m evaluation.rating score OUT_DIR`` reads the raters' ``scores_*.jsonl`` (``{"key",
+``--round _round2`` makes a later round (``titles_round2.jsonl``, ``keys_round2.json``) of
+held-out ids no earlier round used. ``python -m evaluation.rating score OUT_DIR [--round
+_round2]`` reads the raters' ``scores_*.jsonl`` (``{"key",
 "score", "acceptable"}`` a line) and prints the acceptable share and mean score of each kind.
 The ids come from the held-out part of ``eval/arxiv/labels.jsonl``; keys and order from a
 seeded generator, so the same labels give the same files.
@@ -29,9 +31,13 @@ DERIVED, REAL = 200, 40
 SEED = 25
 
 
-def make(out: Path) -> int:
-    """Write ``titles.jsonl`` and ``keys.json`` into ``out`` (module docstring)."""
-    held = sorted(lab.id for lab in read_labels(LABELS) if lab.split == "heldout")
+def make(out: Path, suffix: str = "") -> int:
+    """Write ``titles{suffix}.jsonl`` and ``keys{suffix}.json`` into ``out`` (module
+    docstring), of held-out ids that no earlier ``keys*.json`` in ``out`` holds."""
+    rated = {v[0] for path in out.glob("keys*.json")
+             for v in json.loads(path.read_text(encoding="utf-8")).values()}
+    held = sorted(lab.id for lab in read_labels(LABELS) if lab.split == "heldout"
+                  and lab.id not in rated)
     if len(held) < DERIVED + REAL:
         raise SystemExit(f"rating: {len(held)} held-out ids, {DERIVED + REAL} needed")
     rng = random.Random(SEED)
@@ -53,22 +59,24 @@ def make(out: Path) -> int:
         items.append((f"t{rng.getrandbits(48):012x}", arxiv_id, kind, row["abstract"], title))
     rng.shuffle(items)
     out.mkdir(parents=True, exist_ok=True)
-    with (out / "titles.jsonl").open("w", encoding="utf-8") as fh:
+    with (out / f"titles{suffix}.jsonl").open("w", encoding="utf-8") as fh:
         for key, _, _, abstract, title in items:
             fh.write(json.dumps({"key": key, "abstract": abstract, "title": title},
                                 ensure_ascii=False) + "\n")
-    (out / "keys.json").write_text(json.dumps(
+    (out / f"keys{suffix}.json").write_text(json.dumps(
         {key: [arxiv_id, kind] for key, arxiv_id, kind, _, _ in items}, indent=1) + "\n",
         encoding="utf-8")
-    print(f"wrote {out / 'titles.jsonl'} ({len(items)} titles) and {out / 'keys.json'}")
+    print(f"wrote {out / f'titles{suffix}.jsonl'} ({len(items)} titles) and "
+          f"{out / f'keys{suffix}.json'}")
     return 0
 
 
-def score(out: Path) -> int:
-    """Print the acceptable share and mean score of derived and real titles."""
-    keys = json.loads((out / "keys.json").read_text(encoding="utf-8"))
+def score(out: Path, suffix: str = "") -> int:
+    """Print the acceptable share and mean score of derived and real titles of one round
+    (``keys{suffix}.json`` and its ``scores{suffix}_*.jsonl``)."""
+    keys = json.loads((out / f"keys{suffix}.json").read_text(encoding="utf-8"))
     rated: dict[str, list[tuple[float, bool]]] = {"derived": [], "real": []}
-    files = sorted(out.glob("scores_*.jsonl"))
+    files = sorted(out.glob(f"scores{suffix}_[A-Z]*.jsonl"))
     for path in files:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if not line.strip():
@@ -92,8 +100,11 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("make", "score"))
     parser.add_argument("folder", type=Path)
+    parser.add_argument("--round", default="", help="a later round's suffix, e.g. _round2")
     args = parser.parse_args(argv)
-    return make(args.folder) if args.command == "make" else score(args.folder)
+    if args.command == "make":
+        return make(args.folder, args.round)
+    return score(args.folder, args.round)
 
 
 if __name__ == "__main__":

@@ -253,3 +253,19 @@ def test_literal_prefix(source, prefix):
     from generator.extract.tags import literal_prefix
 
     assert literal_prefix(re.compile(source, re.IGNORECASE)) == prefix
+
+
+def test_model_thresholds_and_a_taxonomy_threshold_overrides_them(tmp_path, taxonomy):
+    from generator.extract.tags import matcher
+
+    model = matcher(taxonomy).model
+    assert set(model.thresholds) == set(model.tags)
+    assert all(0.3 <= t <= 1.2 for t in model.thresholds.values())
+    text = ("We propose a new multi-agent framework in which LLM agents use tools. The agents "
+            "plan and call tools; agentic tool use improves success on web navigation.")
+    assert "Agents" in assign_tags(taxonomy, text, text)
+    body = (ROOT / "taxonomy.yml").read_text(encoding="utf-8").replace(
+        "  - name: Agents\n", "  - name: Agents\n    threshold: 5\n", 1)
+    (tmp_path / "taxonomy.yml").write_text(body, encoding="utf-8")
+    strict = load_taxonomy(tmp_path / "taxonomy.yml")
+    assert "Agents" not in assign_tags(strict, text, text)
