@@ -99,17 +99,22 @@ def test_workflow_builds_and_deploys_site():
 def test_mkdocs_config_loads_with_site_url(monkeypatch):
     """mkdocs.yml (what ``mkdocs gh-deploy`` builds from) loads with the paper-digest plugin
     and its validated options; site_url is set, and offline reading is off unless
-    PAPER_DIGEST_OFFLINE (true or 1) says otherwise."""
+    PAPER_DIGEST_OFFLINE (true or 1) says otherwise; the search engine is Pagefind unless
+    PAPER_DIGEST_SEARCH says otherwise."""
     from mkdocs.config import load_config
 
     monkeypatch.delenv("PAPER_DIGEST_OFFLINE", raising=False)
     monkeypatch.delenv("PAPER_DIGEST_SITE_URL", raising=False)
+    monkeypatch.delenv("PAPER_DIGEST_SEARCH", raising=False)
     config = load_config(str(ROOT / "mkdocs.yml"))
     assert config.site_url.startswith("https://") and config.site_url.endswith("/")
     options = config.plugins["paper-digest"].config
     assert (options.seeds, options.taxonomy, options.search, options.offline) == (
-        "seeds", "taxonomy.yml", "material", False)
+        "seeds", "taxonomy.yml", "pagefind", False)
     assert config.plugins["material/offline"].config.enabled is False
+    monkeypatch.setenv("PAPER_DIGEST_SEARCH", "material")
+    assert load_config(str(ROOT / "mkdocs.yml")).plugins["paper-digest"].config.search == (
+        "material")
     for value in ("true", "1"):
         monkeypatch.setenv("PAPER_DIGEST_OFFLINE", value)
         monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
