@@ -63,7 +63,8 @@ def site_dir(tmp_path_factory) -> Path:
         shutil.rmtree(root / "docs_src" / name, ignore_errors=True)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     proc = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "build"],
+        # Material's search: this module drives its box (Pagefind's: test_pagefind.py)
+        [sys.executable, "-m", "generator.cli", "build", "--search", "material"],
         cwd=root,
         env=env,
         capture_output=True,

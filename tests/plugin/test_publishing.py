@@ -112,6 +112,10 @@ def test_mkdocs_config_loads_with_site_url(monkeypatch):
         "seeds", "taxonomy.yml", "pagefind", False)
     assert config.plugins["material/offline"].config.enabled is False
     assert config.plugins["material/search"].config.enabled is False  # Pagefind's default
+    monkeypatch.setenv("PAPER_DIGEST_SEARCH", "material")
+    assert load_config(str(ROOT / "mkdocs.yml")).plugins["paper-digest"].config.search == (
+        "material")
+    monkeypatch.delenv("PAPER_DIGEST_SEARCH")
     monkeypatch.setenv("PAPER_DIGEST_OFFLINE", "true")
     monkeypatch.setenv("PAPER_DIGEST_SITE_URL", "https://someone.github.io/digest/")
     config = load_config(str(ROOT / "mkdocs.yml"))

@@ -40,3 +40,4 @@ def test_vocabulary_words_counts_and_names() -> None:
     assert words["few-shot"] == 1 and words["fewshot"] == 1 and words["shot"] == 1
     assert words["drieß"] == 1 and "an" not in words  # two letters are too short
     assert data["names"] == ["palm", "palm-e", "palme"]
+
