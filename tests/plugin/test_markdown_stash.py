@@ -122,9 +122,10 @@ def test_passthrough_only_on_generated_pages_and_output_unchanged(built_project,
     build(load_config(str(project / "mkdocs.yml"), site_dir=str(site)))
     assert seen["# Notes"] == (False, 0)
     fastvid = next(k for k in seen if k.startswith("# FastVID"))
-    # badges, the highlight box, the abstract (its formula inside), the links, named
-    # entities, related papers, source, cite block and previous/next: the whole body
-    assert seen[fastvid] == (True, 9)
+    # the reading list's Save button, badges, the highlight box, the abstract (its formula
+    # inside), the links, named entities, related papers, source, cite block and
+    # previous/next: the whole body
+    assert seen[fastvid] == (True, 10)
     assert sum(active for active, _ in seen.values()) == len(seen) - 2  # notes.md, about.md
 
     # The same build with the preprocessor doing nothing: every line left to Python-Markdown.
