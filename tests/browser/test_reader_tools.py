@@ -43,6 +43,8 @@ def _build(project: Path, offline: bool) -> Path:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(pages, "PAGE_SIZE", PAGE_SIZE)
         mp.setenv("PAPER_DIGEST_OFFLINE", "true" if offline else "false")
+        if offline:  # Pagefind cannot run from file://: Material's lunr (README "Offline")
+            mp.setenv("PAPER_DIGEST_SEARCH", "material")
         mp.chdir(project)
         build(load_config(str(project / "mkdocs.yml")))
     return project / "site"
