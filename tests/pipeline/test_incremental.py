@@ -66,7 +66,10 @@ def test_cached_run_matches_uncached(tmp_path):
 
 
 def _related_section(text: str) -> str:
-    return text.split("## Related papers", 1)[-1].split("## Source", 1)[0]
+    """The page's related-papers section: from its heading to the next (Source) heading."""
+    start, end = text.index('<h2 id="related-papers"'), text.index('<h2 id="source"')
+    assert start < end
+    return text[start:end]
 
 
 def test_one_edit_rewrites_only_its_page(tmp_path):
