@@ -9,8 +9,10 @@ abstracts as a control, one ``{"key", "abstract", "title"}`` a line, shuffled) a
 held-out ids no earlier round used. ``python -m evaluation.rating score OUT_DIR [--round
 _round2]`` reads the raters' ``scores_*.jsonl`` (``{"key",
 "score", "acceptable"}`` a line) and prints the acceptable share and mean score of each kind.
-The ids come from the held-out part of ``eval/arxiv/labels.jsonl``; keys and order from a
-seeded generator, so the same labels give the same files.
+The ids come from the abstracts no model or rule is fitted on: the held-out part of
+``eval/arxiv/labels.jsonl`` and the unlabelled arXiv ids of the held-out hash buckets
+(``evaluation.arxiv.split_of``, which ``training/`` also leaves out); keys and order from a
+seeded generator, so the same labels and arXiv file give the same files.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import random
 import sys
 from pathlib import Path
 
-from evaluation.arxiv import LABELS, find_arxiv, read_arxiv, read_labels
+from evaluation.arxiv import LABELS, find_arxiv, read_arxiv, read_labels, split_of
 from generator.config.taxonomy import load_taxonomy
 from generator.extract import extract_paper
 from generator.records import Abstract, Source
@@ -36,16 +38,19 @@ def make(out: Path, suffix: str = "") -> int:
     docstring), of held-out ids that no earlier ``keys*.json`` in ``out`` holds."""
     rated = {v[0] for path in out.glob("keys*.json")
              for v in json.loads(path.read_text(encoding="utf-8")).values()}
-    held = sorted(lab.id for lab in read_labels(LABELS) if lab.split == "heldout"
-                  and lab.id not in rated)
+    path = find_arxiv(ROOT)
+    if path is None:
+        raise SystemExit("rating: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
+    records = read_arxiv(path)
+    labels = read_labels(LABELS)
+    labelled = {lab.id for lab in labels}
+    held = sorted({lab.id for lab in labels if lab.split == "heldout"}
+                  | {i for i in records if i not in labelled and split_of(i, False) == "heldout"}
+                  - rated)
     if len(held) < DERIVED + REAL:
         raise SystemExit(f"rating: {len(held)} held-out ids, {DERIVED + REAL} needed")
     rng = random.Random(SEED)
     chosen = rng.sample(held, DERIVED + REAL)
-    path = find_arxiv(ROOT)
-    if path is None:
-        raise SystemExit("rating: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
-    records = read_arxiv(path, set(chosen))
     taxonomy = load_taxonomy(ROOT / "taxonomy.yml")
     items = []
     for n, arxiv_id in enumerate(chosen):
