@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -153,13 +154,18 @@ def test_only_txt_files_sorted(tmp_path: Path) -> None:
     assert [a.text for a in read_seeds(tmp_path).abstracts] == ["From a.", "From b."]
 
 
-def test_real_seeds(seeds_dir: Path) -> None:
-    """The project's seeds: per file, its header as the collection and one abstract per
-    paragraph starting on the paragraph's line; no notices. Expected values come from a
-    plain split of each file on blank lines."""
-    seeds = read_seeds(seeds_dir, "seeds")
+def test_real_seeds(seeds_dir: Path, tmp_path: Path) -> None:
+    """The project's plain-text seeds: per file, its header as the collection and one abstract
+    per paragraph starting on the paragraph's line; no notices. Expected values come from a
+    plain split of each file on blank lines; the .txt files are read on their own, so a
+    user's metadata files beside them do not change what is compared."""
+    texts = sorted(seeds_dir.glob("*.txt"))
+    assert texts, "no .txt seed files"
+    for path in texts:
+        shutil.copyfile(path, tmp_path / path.name)
+    seeds = read_seeds(tmp_path, "seeds")
     expected, lines = [], []
-    for path in sorted(seeds_dir.glob("*.txt")):
+    for path in texts:
         text = path.read_text(encoding="utf-8")
         header, *paragraphs = [p for p in text.split("\n\n") if p.strip()]
         expected.append((len(paragraphs), header.strip()))
