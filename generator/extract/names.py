@@ -379,7 +379,46 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
             and is_coined(best.long_form):
         # "Watch-And-Help (WAH)": the coined long form is the name authors use in titles
         best = Name(best.long_form, None, best.score, best.evidence)
-    return best
+    return _as_written(best, " ".join(plain)) if best is not None else None
+
+
+TYPO_LENGTH = 8  # a shorter name one letter apart from another is another name (RLHF, RLIHF)
+
+
+def _as_written(found: Name, text: str) -> Name:
+    """``found`` as the abstract writes it most: the longer hyphenated name it ends when that
+    occurs at least as often as the name alone ("asynchronous RED (Async-RED)": Async-RED,
+    whose title the bare RED would lose), or, for a name of ``TYPO_LENGTH`` characters or
+    more, the spelling one inner letter apart that occurs more often (a typo: "PasticineLab"
+    once, "PlasticineLab" twice). The long form goes with a changed name."""
+    name = found.name
+    tokens = _TOKENS.findall(text)
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t] = counts.get(t, 0) + 1
+    alone = counts.get(name, 0)
+    compounds = [t for t in counts if t.endswith("-" + name) and is_coined(t)]
+    if compounds:
+        best = max(compounds, key=lambda t: (counts[t], -len(t)))
+        if counts[best] >= alone:
+            return Name(best, None, found.score, found.evidence)
+    if len(name) >= TYPO_LENGTH:
+        for t, n in counts.items():
+            if n > alone and inner_letter_apart(t, name):
+                return Name(t, None, found.score, found.evidence)
+    return found
+
+
+_TOKENS = re.compile(r"[\w][\w+.-]*[\w+]")
+
+
+def inner_letter_apart(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter inside the word (a changed first or last letter
+    makes another name: SViT, QSViT; MobileCLIP, MobileCLIP2)."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(1, len(long_) - 1))
 
 
 def _occurrences(sentences: Sequence[str], plain: Sequence[str], highlight: str,

@@ -78,7 +78,9 @@ def split_sentences(source: str) -> list[str]:
         source: the abstract as written.
 
     Returns:
-        Non-empty sentences whose concatenation (with single spaces) covers the whole source.
+        Non-empty sentences whose concatenation (with single spaces) covers the whole source,
+        but for the space put back between a contribution verb and the name glued to it
+        ("we proposeCausalWorld", ``_GLUED_VERB``: real abstracts lose such spaces).
     """
     masked = _mask(source)
     out: list[str] = []
@@ -94,12 +96,16 @@ def split_sentences(source: str) -> list[str]:
                 continue
         piece = source[start:end].strip()
         if piece:
-            out.append(piece)
+            out.append(_GLUED_VERB.sub(r"\1 ", piece))
         start = end
     tail = source[start:].strip()
     if tail:
-        out.append(tail)
+        out.append(_GLUED_VERB.sub(r"\1 ", tail))
     return out
+
+
+_GLUED_VERB = re.compile(r"\b((?:[Ww]e|[Tt]o)\s+(?:propose|introduce|present|develop|design|"
+                         r"build|release|call|name|term|dub)[sd]?)(?=[A-Z][a-z]*[A-Z0-9])")
 
 
 def _mask(source: str) -> str:

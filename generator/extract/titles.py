@@ -210,7 +210,7 @@ def _usable(candidate: str, model: TitleModel | None) -> str | None:
 
 # "Algorithm That Sorts n Items" -> "Algorithm Sorting n Items": a relative clause reduced to
 # the participle titles use.
-_RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z]{3,}?(?:es|s))\b")
+_RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z][a-z]+(?:es|s))\b")  # not "LLMs"
 
 
 def _reduced(m: re.Match[str]) -> str:
@@ -468,8 +468,11 @@ def _cut_unbalanced(text: str) -> str:
 def _trim_end(title: str) -> str:
     """Drop trailing function words, commas and open brackets."""
     words = title.split()
-    while words and (_bare(words[-1]) in FUNCTION_WORDS or words[-1][-1:] in "([{-,;:"
-                     or not _bare(words[-1])):
+    while words:
+        last = words[-1].rstrip(",;:")  # "scales," ends the phrase: only its comma goes
+        if last and _bare(last) not in FUNCTION_WORDS and last[-1:] not in "([{-":
+            words[-1] = last
+            break
         words.pop()
     return " ".join(words).strip(" ,;:-–—")
 
@@ -571,7 +574,7 @@ def _word_positions(text: str, word: str) -> Iterator[int]:
 
 
 _WHICH_DOES = re.compile(r"^[\"”’']?\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:which|that)\s+"
-                         r"(?P<verb>[a-z]{3,}?)(?:es|s)\s+(?P<rest>.+)")
+                         r"(?P<verb>[a-z]{3,}s)\s+(?P<rest>.+)")  # whole: "tunes", not "tun"
 
 
 def _introduced_as(text: str, name: str) -> str | None:
@@ -710,12 +713,14 @@ def _noun_phrase(text: str, keep_lead: bool = False) -> str:
         while m and m.group(0).strip() in ("that", "which", "to", "by", "using"):
             m = _CLAUSE_END.search(stripped, m.end())
     phrase = (stripped[: m.start()] if m else stripped).strip()
+    phrase = _CALLED.split(phrase, maxsplit=1)[0]  # "benchmark called X": the name is the head
     if not keep_lead:
         unfilled = _LEAD_WORDS.sub("", _FILLER.sub("", phrase))
         phrase = unfilled if len(unfilled.split()) >= 2 else phrase
     return _trim_end(phrase)
 
 
+_CALLED = re.compile(r",?\s+(?:called|named|termed|dubbed|coined)\s", re.I)
 _SUBJECT = re.compile(
     r"^(?:the\s+)?(?P<np>[^,;:]{3,120}?)\s+(?:is|are|has|have|remains?|serves?|seeks?|aims?|"
     r"rel(?:y|ies)|underlies|poses?|becomes?|offers?|enables?|plays?|suffers?|faces?|can|"
