@@ -154,7 +154,7 @@ def _garbled(s: Subject) -> bool:
             if nxt and f"{bare} {nxt}" not in s.lower:
                 return True
             continue
-        stem = bare[:-3] if bare.endswith("ing") and len(bare) > 5 else bare  # Adding: add
+        stem = bare[:-3] if bare.endswith("ing") and len(bare) > 4 else bare  # Adding: add
         if len(stem) > 3 and stem[:4] not in s.lower or len(stem) <= 3 and stem not in s.lower:
             return True
         if len(bare) > 14 and bare not in s.lower and bare.rstrip("s") not in s.lower \

@@ -31,6 +31,7 @@ from evaluation.project import Counts, compare_sets
 from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract import extract_paper
+from generator.extract.sentences import points_back
 from generator.extract.titles import carries_name as carries
 from generator.records import Abstract, PaperFacts, Source
 
@@ -315,20 +316,6 @@ def _coined(word: str) -> bool:
     core = word.replace("-", "")
     return (any(c.isupper() for c in core[1:]) or any(c.isdigit() for c in core)
             or (core.isupper() and len(core) >= 2))
-
-
-# A highlight that points back: it opens with a pronoun, or names "this gap", "these
-# limitations", "their work" ... (not "this paper", which is the paper itself).
-_POINTS_BACK = re.compile(
-    r"^(?:this|these|those|such|it|its|they|their|them)\b(?!\s+(?:paper|work|study|article|"
-    r"survey|report|thesis|letter)\b)|\b(?:this|these|those|such|their|its)\s+(?:gaps?|issues?|"
-    r"problems?|limitations?|challenges?|questions?|dilemmas?|effects?|shortcomings?|"
-    r"drawbacks?|concerns?|works?|methods?|approach(?:es)?|framework|findings?)\b", re.I)
-
-
-def points_back(highlight: str) -> bool:
-    """The highlight points back at text its reader has not seen (``_POINTS_BACK``)."""
-    return _POINTS_BACK.search(highlight) is not None
 
 
 # A sentence boundary inside a highlight, found independently of the extractor's splitter:
