@@ -118,9 +118,9 @@ def _name_spelling(s: Subject) -> bool:
     if not s.head or not s.plain:
         return False
     tokens = re.findall(r"[\w][\w+.-]*[\w+]|\w", s.plain)
-    count = sum(t == s.head for t in tokens)
-    if not count:
+    if s.head not in s.plain:
         return True
+    count = sum(t == s.head for t in tokens)
     return len(s.head) >= TYPO_LENGTH and any(
         inner_letter_apart(t, s.head) and sum(u == t for u in tokens) > count
         for t in set(tokens))

@@ -7,8 +7,10 @@ a URL never ends a sentence; common abbreviations (``e.g.``, ``i.e.``, ``et al.`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
+from generator.infra.registry import Registry
 from generator.text.markup import Math, Styled, Text, Url, tokenize
 
 # Abbreviations that end in a full stop but not a sentence, as whole words ("signal." is
@@ -89,22 +91,37 @@ _PURPOSE_TAIL = re.compile(
 
 
 def without_lead(sentence: str) -> str:
-    """A highlight that can be read alone (cards, listings, the feed): without a lead clause
-    that needs the sentences before it (``"To address this, we introduce X."`` -> ``"We
-    introduce X."``: ``_LEAD`` and ``_BACK_REFERENCE``), without the problem it says it
-    addresses (``_ADDRESS_BY``: ``"We address these issues by proposing X"`` -> ``"We propose
-    X"``) and without a purpose that only points back (``_PURPOSE_TAIL``). Any other sentence
-    is returned unchanged."""
+    """A highlight that can be read alone (cards, listings, the feed): ``sentence`` after each
+    of the ``STANDALONE`` repairs in order (unchanged when none applies)."""
+    for repair in STANDALONE:
+        sentence = repair(sentence)
+    return sentence
+
+
+def _drop_lead(sentence: str) -> str:
+    """A lead clause that needs the sentences before it goes (``_LEAD``, ``_BACK_REFERENCE``):
+    ``"To address this, we introduce X."`` -> ``"We introduce X."``."""
     m = _LEAD.match(sentence)
     if m and len(m["lead"].split()) <= 12 and _BACK_REFERENCE.search(m["lead"]):
         subject = m["subject"]
-        sentence = subject[:1].upper() + subject[1:] + sentence[m.end("subject"):]
+        return subject[:1].upper() + subject[1:] + sentence[m.end("subject"):]
+    return sentence
+
+
+def _drop_problem(sentence: str) -> str:
+    """The problem it says it addresses goes with its verb (``_ADDRESS_BY``): ``"We address
+    these issues by proposing X"`` -> ``"We propose X"``."""
     a = _ADDRESS_BY.match(sentence)
-    if a:
-        verb = a["verb"] or _base_of_gerund(a["gerund"])
-        if verb:
-            verb = verb if a["subject"] == "We" else _third_person(verb)
-            sentence = f"{a['subject']} {verb}{sentence[a.end():]}"
+    verb = a and (a["verb"] or _base_of_gerund(a["gerund"]))
+    if not a or not verb:
+        return sentence
+    verb = verb if a["subject"] == "We" else _third_person(verb)
+    return f"{a['subject']} {verb}{sentence[a.end():]}"
+
+
+def _drop_purpose(sentence: str) -> str:
+    """A purpose that only points back goes (``_PURPOSE_TAIL``): ``"X, a framework designed
+    to address these challenges."`` -> ``"X, a framework."``."""
     return _PURPOSE_TAIL.sub("", sentence)
 
 
@@ -131,6 +148,13 @@ def _base_of_gerund(gerund: str) -> str | None:
 _E_ENDINGS = ("os", "ag", "iz", "is", "uc", "at", "iv", "ur", "ov", "ut", "ud", "ir", "bin",
               "lv", "rg", "dg", "rc", "nc", "ac", "id", "yz", "ys", "ul", "pl", "bl", "tl", "gl",
               "rv", "rs", "ns", "rb", "ym", "ar")
+
+
+# The repairs that make a highlight read alone, by name, in order (``without_lead``).
+STANDALONE: Registry[Callable[[str], str]] = Registry()
+for _priority, (_name, _repair) in enumerate(reversed((
+        ("lead", _drop_lead), ("problem", _drop_problem), ("purpose", _drop_purpose)))):
+    STANDALONE.register(_repair, _name, _priority)
 
 
 def _third_person(verb: str) -> str:
