@@ -26,12 +26,6 @@ _FORMULA = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠
 _EDGES = re.compile(r"^\W+|\W+$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _SOURCE_WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
-# The title model's end log-odds below which a word rarely ends a title, and the gain the next
-# word of the abstract must have over it for the title to have stopped mid-phrase (``cut``).
-_WEAK_END = -2.3
-_STRONGER_NEXT = 2.0
-
-
 def _bare(word: str) -> str:
     return _EDGES.sub("", word).lower()
 
@@ -92,23 +86,14 @@ def _pointer(s: Subject) -> bool:
 
 def _cut(s: Subject) -> bool:
     """Ends mid-phrase: on a word authors' titles almost never end on (``TitleModel.cut``),
-    or on a weak end word that the abstract continues, in the same clause, with a word that
-    ends titles far more often ("Hybrid Architectures Across Different | scales")."""
+    or where the abstract goes on with a word ending titles far more often
+    (``TitleModel.continued``: "Hybrid Architectures Across Different | scales")."""
     model = load_title_model()
     if model is None or not s.words:
         return False
     if model.cut(s.title):
         return True
-    tail = [_bare(w) for w in s.words[-2:]]
-    last = tail[-1]
-    end = model.end.get(last)
-    if end is None or end >= _WEAK_END or not s.lower:
-        return False
-    for m in re.finditer(re.escape(" ".join(tail)) + r" ([a-z0-9][a-z0-9'-]*)", s.lower):
-        nxt = m.group(1)
-        if nxt not in FUNCTION_WORDS and model.end.get(nxt, -99.0) >= end + _STRONGER_NEXT:
-            return True
-    return False
+    return model.continued(s.title, s.lower)
 
 
 def _name_spelling(s: Subject) -> bool:

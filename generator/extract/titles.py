@@ -151,11 +151,12 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
     still counts; without a model file: the first)."""
     name = found.name if found else None
     best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
+    source = lru_cache(maxsize=1)(lambda: " ".join(map(title_text, sentences)).lower())
     for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
         if n >= MAX_CANDIDATES:
             break
         title = _usable(candidate, model)
-        if not title:
+        if not title or model is not None and model.continued(title, source()):
             continue
         descriptor = title.partition(": ")[2] if ": " in title else title
         score = (kind == "long", _content_words(descriptor) >= MIN_WORDS,
