@@ -663,6 +663,8 @@ def _gerund(verb: str) -> str:
     verbs ending in a stressed consonant-vowel-consonant are listed in ``_DOUBLED`` or have
     one syllable)."""
     v = base_form(verb)
+    if v.endswith("ing") and len(v) > 5:
+        return v  # already a gerund ("improving"), not "improvinging"
     if v.endswith("ie"):
         return v[:-2] + "ying"
     if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
