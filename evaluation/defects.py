@@ -140,6 +140,8 @@ def _garbled(s: Subject) -> bool:
                 return True
             continue
         stem = bare[:-3] if bare.endswith("ing") and len(bare) > 4 else bare  # Adding: add
+        if stem != bare and len(stem) > 2 and stem[-1] == stem[-2]:
+            stem = stem[:-1]  # Setting: set, Putting: put
         if len(stem) > 3 and stem[:4] not in s.lower or len(stem) <= 3 and stem not in s.lower:
             return True
         if len(bare) > 14 and bare not in s.lower and bare.rstrip("s") not in s.lower \

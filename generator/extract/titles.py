@@ -62,7 +62,8 @@ _FINDING = re.compile(
     r"propose|introduce|present|develop|design|provide|offer|give|establish|derive|recast|"
     r"cast|frame|reframe|extend|generali[sz]e|define|formulate|predict|try to address|address|"
     r"tackle|explore|uncover|identify|construct|build|release|curate|collect|create|devise|"
-    r"put forward|focus on|aim to (?:understand|improve|address|bridge|close|develop)|"
+    r"put forward|put forth|focus on|aim to (?:understand|improve|address|bridge|close|develop)|"
+    r"set out to (?:investigate|study|explore|understand|examine|analy[sz]e|develop|design)|"
     r"seek to (?:understand|improve|address)|prove|show|demonstrate|find|found|observe|argue|"
     r"report|reveal|discover|obtain|bridge|close|resolve|settle|answer)(?:s|es|d|ed)?)"
     r"\s+(?P<that>that\s+)?(?P<np>.+)",
@@ -437,6 +438,7 @@ def repair(title: str) -> str:
     return title if len(title) <= MAX_TITLE else shorten(title)
 
 
+@lru_cache(maxsize=8192)  # asked about the same words by every check
 def _bare(word: str) -> str:
     return _EDGES.sub("", word).lower()
 
