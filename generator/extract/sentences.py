@@ -248,12 +248,14 @@ def pick_highlight(sentences: list[str]) -> str:
         ranks[0] = 0
     # Of equally strong sentences the first wins, unless it is over LONG_SENTENCE characters
     # and a shorter one exists (a highlight is read in a listing).
-    # Of those, one that reads alone beats one that points back ("We address this gap ...").
     ranked = sorted(range(len(sentences)),
-                    key=lambda i: (ranks[i], len(sentences[i]) > LONG_SENTENCE,
-                                   ranks[i] < NO_CUE and points_back(without_lead(sentences[i])),
-                                   i))
+                    key=lambda i: (ranks[i], len(sentences[i]) > LONG_SENTENCE, i))
     best = ranked[0]
+    # Of those, one that reads alone beats one that points back ("We address this gap ...").
+    tied = [i for i in ranked if (ranks[i], len(sentences[i]) > LONG_SENTENCE) ==
+            (ranks[best], len(sentences[best]) > LONG_SENTENCE)]
+    if ranks[best] < NO_CUE and len(tied) > 1:
+        best = next((i for i in tied if not points_back(without_lead(sentences[i]))), best)
     if ranks[best] == NO_CUE:
         return sentences[1] if len(sentences) > 2 else sentences[0]
     return sentences[best]
