@@ -386,7 +386,9 @@ TYPO_LENGTH = 8  # a shorter name one letter apart from another is another name 
 
 
 def _as_written(found: Name, text: str) -> Name:
-    """``found`` as the abstract writes it most: the longer hyphenated name it ends when that
+    """``found`` as the abstract writes it most: the family a sized model belongs to when the
+    abstract uses it alone ("Nile-Chat-4B" and "Nile-Chat": Nile-Chat), the longer hyphenated
+    name it ends when that
     occurs at least as often as the name alone ("asynchronous RED (Async-RED)": Async-RED,
     whose title the bare RED would lose), or, for a name of ``TYPO_LENGTH`` characters or
     more, the spelling one inner letter apart that occurs more often (a typo: "PasticineLab"
@@ -396,6 +398,9 @@ def _as_written(found: Name, text: str) -> Name:
     counts: dict[str, int] = {}
     for t in tokens:
         counts[t] = counts.get(t, 0) + 1
+    sized = _SIZE_SUFFIX.match(name)
+    if sized and counts.get(sized["family"], 0):  # "Nile-Chat-4B" of the family "Nile-Chat"
+        return Name(sized["family"], None, found.score, found.evidence)
     alone = counts.get(name, 0)
     compounds = [t for t in counts if t.endswith("-" + name) and is_coined(t)]
     if compounds:
@@ -409,6 +414,8 @@ def _as_written(found: Name, text: str) -> Name:
     return found
 
 
+# A model size (and variant) after a name: "-4B", "-1.7b-Instruct", "-16M".
+_SIZE_SUFFIX = re.compile(r"^(?P<family>.+?)-\d+(?:\.\d+)?[BMKbmk](?:-[A-Za-z]+)?$")
 _TOKENS = re.compile(r"[\w][\w+.-]*[\w+]")
 
 

@@ -136,6 +136,9 @@ SPELLING_TABLE = [
     # short names one letter apart are different names
     ("We propose RLIHF, reinforcement learning from implicit human feedback. Unlike RLHF and "
      "RLHF variants, RLIHF needs no labels.", "RLIHF"),
+    # a sized model of a family the abstract names alone: the family
+    ("We release Nile-Chat-4B, a language model for Egyptian Arabic. Nile-Chat models beat "
+     "baselines; Nile-Chat-4B is open.", "Nile-Chat"),
     # a space put back after a contribution verb
     ("Transfer is hard. To facilitate research, we proposeCausalWorld, a benchmark for causal "
      "structure. CausalWorld is open.", "CausalWorld"),
