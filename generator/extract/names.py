@@ -80,9 +80,13 @@ _RESULTS = re.compile(r"^\)?\s+(?:also\s+|consistently\s+|significantly\s+|furth
                       r"reduces|yields|obtains|delivers|performs|beats|exceeds|enables|scales)\b")
 # A long form before a parenthesised subject: "Vision Transformer (" before "ViT) attains".
 _DEFINED_SUBJECT = re.compile(r"(?:[A-Z][\w\-]*\s+){1,5}\(")
-_PASSIVE = re.compile(r"^,?\s+(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|"
-                      r"presented|developed|designed|built|devised|constructed|created|"
-                      r"released)\b", re.I)
+_PASSIVE = re.compile(r"^\)?,?\s+(?:" + _KIND + r"\s+)?(?:is|are|was|were)\s+(?:\w+ly\s+)?"
+                      r"(?:proposed|introduced|presented|developed|designed|built|devised|"
+                      r"constructed|created|released)\b", re.I)  # "(SCoTT) approach is proposed"
+# "In PixelArena, we propose ...": the work is set in the name.
+_IN_NAME = re.compile(r"^\s*(?:In|With|Through)\s+$")
+_WE_INTRODUCE = re.compile(r"^,\s+we\s+(?:propose|introduce|present|develop|design|build|"
+                           r"release|construct|create)\b")
 # "a novel ZSQ method, TexQ", "a technique, i.e., Penguin": a name in apposition to a noun
 # naming what kind of contribution it is.
 _KIND_BEFORE = re.compile(
@@ -95,8 +99,8 @@ _AFTER_NAME = re.compile(r"^[\"”'’]?\s*(?:[,:;()—–]|-{1,3}\s|\.|$|\s+(?:
                          r"towards?|where|whose|while|outperforms?|"
                          r"an|the|\w+ly|\w+ing|" + _KIND + r")\b)", re.I)
 _NAMING = re.compile(
-    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|denoted(?:\s+as|\s+by)?|"
-    r"referred\s+to\s+as|known\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
+    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|tagged|denoted(?:\s+as|\s+by)?|"
+    r"referred\s+to\s+as|known\s+as|(?:published|released)\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
     r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
     r"(?:we|this\s+paper|this\s+work)\s+(?:call|term|name|dub|denote)s?\s+(?:it|this|them|"
     r"(?:the|our|this|these|such)(?:\s+[\w\-]+){1,3})(?:\s+as)?|namely|a\.k\.a\.?|"
@@ -104,7 +108,8 @@ _NAMING = re.compile(
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
 # A word every naming has near its end: a cheap test before the full pattern.
-_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|denot|refer|known|k\.a|abbrev|"
+_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|tagged|denot|refer|known|lished as|"
+                         r"leased as|k\.a|abbrev|"
                          r"hereafter|, the", re.I)
 # "Signatory is a library for ...": what an artefact is.
 _DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
@@ -230,7 +235,7 @@ def _introduced(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     contribution (``a novel ZSQ method, TexQ``; ``a technique, i.e., Penguin``): 5."""
     intro = _INTRO_BEFORE if is_coined(name) else _INTRO_DIRECT
     for o in occ:
-        if _PASSIVE.match(o.after):
+        if _PASSIVE.match(o.after) or _IN_NAME.match(o.before) and _WE_INTRODUCE.match(o.after):
             return 5.0
         if not _AFTER_NAME.match(o.after):
             continue

@@ -139,6 +139,16 @@ SPELLING_TABLE = [
     # a sized model of a family the abstract names alone: the family
     ("We release Nile-Chat-4B, a language model for Egyptian Arabic. Nile-Chat models beat "
      "baselines; Nile-Chat-4B is open.", "Nile-Chat"),
+    # naming cues of the _naming and _introduced rules: "tagged", "published as", "In X, we
+    # propose", a passive after the name and its kind
+    ("Imitation is hard. We propose a search-based offline method, tagged SEABO. SEABO "
+     "allocates rewards.", "SEABO"),
+    ("Puzzles are hard. The puzzles are published as MultiZebraLogic in nine languages.",
+     "MultiZebraLogic"),
+    ("Models paint well. In PixelArena, we propose using segmentation tasks to examine them.",
+     "PixelArena"),
+    ("Planning is hard. A strategic chain-of-thought tasking (SCoTT) approach is proposed. "
+     "SCoTT divides the task.", "SCoTT"),
     # a space put back after a contribution verb
     ("Transfer is hard. To facilitate research, we proposeCausalWorld, a benchmark for causal "
      "structure. CausalWorld is open.", "CausalWorld"),
