@@ -107,6 +107,9 @@ _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|the
 
 MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
 RANK_COST = 0.1  # title-model score a candidate loses per candidate before it
+# Content words a long form needs to win outright: "FU: Federated Unlearning" only spells the
+# name out; a shorter one competes with the descriptors that say what the paper does.
+LONG_WORDS = 4
 MIN_WORDS = 3  # content words (``_content_words``) a title says what the paper does with
 
 
@@ -145,7 +148,8 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
 def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: str,
                      model: TitleModel | None) -> tuple[str | None, str | None]:
     """The best usable candidate that carries the name and the best one that does not (each
-    ``None`` when there is none): the name's long form first, then candidates of at least
+    ``None`` when there is none): the name's long form first when it has ``LONG_WORDS``
+    content words (a shorter one only spells the name out), then candidates of at least
     ``MIN_WORDS`` content words besides the name (a shorter one rarely says what the paper
     does and in which domain: "Federated Learning", "Framework for Building Models"), then the
     title model's score less ``RANK_COST`` per earlier candidate (the order of preference
@@ -160,7 +164,8 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
         if not title or model is not None and model.continued(title, source()):
             continue
         descriptor = title.partition(": ")[2] if ": " in title else title
-        score = (kind == "long", _content_words(descriptor) >= MIN_WORDS,
+        score = (kind == "long" and _content_words(descriptor) >= LONG_WORDS,
+                 _content_words(descriptor) >= MIN_WORDS,
                  model.score(kind, title, name) - RANK_COST * n if model is not None else -n)
         carried = name is not None and carries_name(title, name)
         if carried not in best or (score, title) > best[carried]:
