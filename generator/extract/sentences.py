@@ -83,7 +83,7 @@ _ADDRESS_BY = re.compile(
 # that only points back.
 _PURPOSE_TAIL = re.compile(
     r"(?:,\s*|\s+)(?:(?:(?:which|that)\s+(?:is|are)\s+)?(?:(?:specifically\s+)?(?:designed|"
-    r"aimed|intended|meant|developed|proposed|tailored)\s+)?(?:in\s+order\s+)?to\s+(?:address|"
+    r"aimed|intended|meant|developed|proposed|tailored)\s+)?(?:in\s+order\s+)?to\s+(?:\w+ly\s+)?(?:address|"
     r"tackle|solve|overcome|mitigate|bridge|close|fill|resolve|alleviate|remedy|handle|"
     r"investigate|study|explore|answer)|(?:addressing|tackling|overcoming|mitigating|solving|"
     r"resolving|bridging|alleviating))\s+(?:this|these|those|such|both)\s+(?:[\w-]+\s+){0,2}?"
