@@ -26,17 +26,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from evaluation.defects import title_defects
 from evaluation.project import Counts, compare_sets
 from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract import extract_paper
-from generator.extract.lexicon import (
-    FUNCTION_WORDS,
-    OPENING_WORDS,
-    POINTING_WORDS,  # noqa: I001
-)
-from generator.extract.title_model import load_title_model
-from generator.extract.titles import MAX_TITLE
+from generator.extract.sentences import points_back
 from generator.extract.titles import carries_name as carries
 from generator.records import Abstract, PaperFacts, Source
 
@@ -51,8 +46,6 @@ SPLIT_SALT = b"paper-digest real split v1\0"
 SAMPLE_SIZE = 400
 LONG_HIGHLIGHT = 400  # characters of plain text
 
-_BRACKETS = {")": "(", "]": "[", "}": "{"}
-_FORMULA = re.compile(r"[=<>≤≥^_\\{}$∑∏∫∈∉∀∃→←⇒⇔≈≠±∞]")
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9][\w.+\-²]*")
 
 
@@ -325,60 +318,6 @@ def _coined(word: str) -> bool:
             or (core.isupper() and len(core) >= 2))
 
 
-def title_defects(title: str) -> tuple[str, ...]:
-    """The defect kinds of a derived title: ``opener`` (opens with one of the
-    ``OPENING_WORDS``: discourse words, pronouns, sentence openers), ``dangling`` (ends on
-    one of the ``FUNCTION_WORDS`` or an open bracket),
-    ``brackets`` (unbalanced), ``one-word``, ``formula`` (a math operator or TeX character),
-    ``long`` (over ``MAX_TITLE`` characters), ``pointer`` (a word that points back at unseen
-    text: ``POINTING_WORDS``), ``cut`` (ends on a word authors' titles almost never end on:
-    ``TitleModel.cut``)."""
-    kinds: list[str] = []
-    words = title.split()
-    first = re.sub(r"^\W+|\W+$", "", words[0]).lower() if words else ""
-    if first in OPENING_WORDS:
-        kinds.append("opener")
-    last = words[-1] if words else ""
-    if last.endswith(("(", "[", "{")) or re.search(r"\(\w{0,3}$", last) or re.sub(
-            r"^\W+|\W+$", "", last).lower() in FUNCTION_WORDS:
-        kinds.append("dangling")
-    stack: list[str] = []
-    balanced = True
-    for ch in title:
-        if ch in "([{":
-            stack.append(ch)
-        elif ch in _BRACKETS and (not stack or stack.pop() != _BRACKETS[ch]):
-            balanced = False
-    if stack or not balanced:
-        kinds.append("brackets")
-    if len(words) <= 1:
-        kinds.append("one-word")
-    if _FORMULA.search(title):
-        kinds.append("formula")
-    if len(title) > MAX_TITLE:
-        kinds.append("long")
-    if any(re.sub(r"^\W+|\W+$", "", w).lower() in POINTING_WORDS for w in words):
-        kinds.append("pointer")
-    model = load_title_model()
-    if model is not None and model.cut(title):
-        kinds.append("cut")
-    return tuple(kinds)
-
-
-# A highlight that points back: it opens with a pronoun, or names "this gap", "these
-# limitations", "their work" ... (not "this paper", which is the paper itself).
-_POINTS_BACK = re.compile(
-    r"^(?:this|these|those|such|it|its|they|their|them)\b(?!\s+(?:paper|work|study|article|"
-    r"survey|report|thesis|letter)\b)|\b(?:this|these|those|such|their|its)\s+(?:gaps?|issues?|"
-    r"problems?|limitations?|challenges?|questions?|dilemmas?|effects?|shortcomings?|"
-    r"drawbacks?|concerns?|works?|methods?|approach(?:es)?|framework|findings?)\b", re.I)
-
-
-def points_back(highlight: str) -> bool:
-    """The highlight points back at text its reader has not seen (``_POINTS_BACK``)."""
-    return _POINTS_BACK.search(highlight) is not None
-
-
 # A sentence boundary inside a highlight, found independently of the extractor's splitter:
 # a full stop, question or exclamation mark after a lower-case word of 3+ letters (not an
 # abbreviation), then optional space and a capitalised word.
@@ -406,7 +345,7 @@ def real_report(records: Sequence[RealRecord], taxonomy: Taxonomy,
                   for r in records]
     ms = (time.perf_counter() - start) * 1000 / max(1, len(records))
     for record, facts in zip(records, facts_list, strict=True):
-        cases.append(RealCase(record, facts, title_defects(facts.title),
+        cases.append(RealCase(record, facts, title_defects(facts.title, record.abstract),
                               title_name(record.title, record.abstract),
                               sentence_count(facts.plain_highlight)))
     venues = sorted({c.record.venue for c in cases})

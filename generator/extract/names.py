@@ -80,9 +80,13 @@ _RESULTS = re.compile(r"^\)?\s+(?:also\s+|consistently\s+|significantly\s+|furth
                       r"reduces|yields|obtains|delivers|performs|beats|exceeds|enables|scales)\b")
 # A long form before a parenthesised subject: "Vision Transformer (" before "ViT) attains".
 _DEFINED_SUBJECT = re.compile(r"(?:[A-Z][\w\-]*\s+){1,5}\(")
-_PASSIVE = re.compile(r"^,?\s+(?:is|are|was|were)\s+(?:\w+ly\s+)?(?:proposed|introduced|"
-                      r"presented|developed|designed|built|devised|constructed|created|"
-                      r"released)\b", re.I)
+_PASSIVE = re.compile(r"^\)?,?\s+(?:" + _KIND + r"\s+)?(?:is|are|was|were)\s+(?:\w+ly\s+)?"
+                      r"(?:proposed|introduced|presented|developed|designed|built|devised|"
+                      r"constructed|created|released)\b", re.I)  # "(SCoTT) approach is proposed"
+# "In PixelArena, we propose ...": the work is set in the name.
+_IN_NAME = re.compile(r"^\s*(?:In|With|Through)\s+$")
+_WE_INTRODUCE = re.compile(r"^,\s+we\s+(?:propose|introduce|present|develop|design|build|"
+                           r"release|construct|create)\b")
 # "a novel ZSQ method, TexQ", "a technique, i.e., Penguin": a name in apposition to a noun
 # naming what kind of contribution it is.
 _KIND_BEFORE = re.compile(
@@ -95,8 +99,8 @@ _AFTER_NAME = re.compile(r"^[\"”'’]?\s*(?:[,:;()—–]|-{1,3}\s|\.|$|\s+(?:
                          r"towards?|where|whose|while|outperforms?|"
                          r"an|the|\w+ly|\w+ing|" + _KIND + r")\b)", re.I)
 _NAMING = re.compile(
-    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|denoted(?:\s+as|\s+by)?|"
-    r"referred\s+to\s+as|known\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
+    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|tagged|denoted(?:\s+as|\s+by)?|"
+    r"referred\s+to\s+as|known\s+as|(?:published|released)\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
     r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
     r"(?:we|this\s+paper|this\s+work)\s+(?:call|term|name|dub|denote)s?\s+(?:it|this|them|"
     r"(?:the|our|this|these|such)(?:\s+[\w\-]+){1,3})(?:\s+as)?|namely|a\.k\.a\.?|"
@@ -104,7 +108,8 @@ _NAMING = re.compile(
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
 # A word every naming has near its end: a cheap test before the full pattern.
-_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|denot|refer|known|k\.a|abbrev|"
+_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|tagged|denot|refer|known|lished as|"
+                         r"leased as|k\.a|abbrev|"
                          r"hereafter|, the", re.I)
 # "Signatory is a library for ...": what an artefact is.
 _DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
@@ -230,7 +235,7 @@ def _introduced(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     contribution (``a novel ZSQ method, TexQ``; ``a technique, i.e., Penguin``): 5."""
     intro = _INTRO_BEFORE if is_coined(name) else _INTRO_DIRECT
     for o in occ:
-        if _PASSIVE.match(o.after):
+        if _PASSIVE.match(o.after) or _IN_NAME.match(o.before) and _WE_INTRODUCE.match(o.after):
             return 5.0
         if not _AFTER_NAME.match(o.after):
             continue
@@ -379,7 +384,53 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
             and is_coined(best.long_form):
         # "Watch-And-Help (WAH)": the coined long form is the name authors use in titles
         best = Name(best.long_form, None, best.score, best.evidence)
-    return best
+    return _as_written(best, " ".join(plain)) if best is not None else None
+
+
+TYPO_LENGTH = 8  # a shorter name one letter apart from another is another name (RLHF, RLIHF)
+
+
+def _as_written(found: Name, text: str) -> Name:
+    """``found`` as the abstract writes it most: the family a sized model belongs to when the
+    abstract uses it alone ("Nile-Chat-4B" and "Nile-Chat": Nile-Chat), the longer hyphenated
+    name it ends when that
+    occurs at least as often as the name alone ("asynchronous RED (Async-RED)": Async-RED,
+    whose title the bare RED would lose), or, for a name of ``TYPO_LENGTH`` characters or
+    more, the spelling one inner letter apart that occurs more often (a typo: "PasticineLab"
+    once, "PlasticineLab" twice). The long form goes with a changed name."""
+    name = found.name
+    tokens = _TOKENS.findall(text)
+    counts: dict[str, int] = {}
+    for t in tokens:
+        counts[t] = counts.get(t, 0) + 1
+    sized = _SIZE_SUFFIX.match(name)
+    if sized and counts.get(sized["family"], 0):  # "Nile-Chat-4B" of the family "Nile-Chat"
+        return Name(sized["family"], None, found.score, found.evidence)
+    alone = counts.get(name, 0)
+    compounds = [t for t in counts if t.endswith("-" + name) and is_coined(t)]
+    if compounds:
+        best = max(compounds, key=lambda t: (counts[t], -len(t)))
+        if counts[best] >= alone:
+            return Name(best, None, found.score, found.evidence)
+    if len(name) >= TYPO_LENGTH:
+        for t, n in counts.items():
+            if n > alone and inner_letter_apart(t, name):
+                return Name(t, None, found.score, found.evidence)
+    return found
+
+
+# A model size (and variant) after a name: "-4B", "-1.7b-Instruct", "-16M".
+_SIZE_SUFFIX = re.compile(r"^(?P<family>.+?)-\d+(?:\.\d+)?[BMKbmk](?:-[A-Za-z]+)?$")
+_TOKENS = re.compile(r"[\w][\w+.-]*[\w+]")
+
+
+def inner_letter_apart(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter inside the word (a changed first or last letter
+    makes another name: SViT, QSViT; MobileCLIP, MobileCLIP2)."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(1, len(long_) - 1))
 
 
 def _occurrences(sentences: Sequence[str], plain: Sequence[str], highlight: str,

@@ -7,8 +7,10 @@ a URL never ends a sentence; common abbreviations (``e.g.``, ``i.e.``, ``et al.`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
+from generator.infra.registry import Registry
 from generator.text.markup import Math, Styled, Text, Url, tokenize
 
 # Abbreviations that end in a full stop but not a sentence, as whole words ("signal." is
@@ -53,22 +55,114 @@ _PROBLEM = re.compile(r"^(however|despite|yet|but|unfortunately|nevertheless|non
 
 
 # A lead clause that points back at the sentences before it ("To address this,", "Leveraging
-# these insights,", "Therefore,") before the paper's own "we": plain words only, at most
-# eight, ending in a comma.
-_LEAD = re.compile(r"(?P<lead>[A-Z][A-Za-z'’ -]{0,80}?),\s+we\s+(?=[a-z])")
+# these insights,", "To address this issue, in this paper,") before the paper's own "we": plain
+# words only, at most twelve, ending in a comma.
+_LEAD = re.compile(r"(?P<lead>[A-Z][A-Za-z'’ -]{0,80}?(?:,\s+[a-z][A-Za-z'’ -]{0,40}?)?),\s+"
+                   r"(?P<subject>we|this\s+(?:paper|work|study|article))\s+(?=[a-z])")
 _BACK_REFERENCE = re.compile(r"^(therefore|thus|hence|accordingly|consequently|to this end|"
                              r"here)$|\b(this|these|those|such)\b", re.I)
+_PROBLEM_NOUN = (r"(?:gaps?|issues?|problems?|limitations?|challenges?|questions?|dilemmas?|"
+                 r"shortcomings?|drawbacks?|concerns?|needs?|bottlenecks?|difficult(?:y|ies)|"
+                 r"obstacles?|deficienc(?:y|ies)|effects?|aspects?|tasks?|trade-?offs?)")
+# A sentence points back at text its reader has not seen: it opens with a pronoun or names
+# "this gap", "these limitations", "their work" ("this paper", "this work" are the paper).
+POINTS_BACK = re.compile(
+    r"^(?:this|these|those|such|it|its|they|their|them)\b(?!\s+(?:paper|work|study|article|"
+    r"survey|report|thesis|letter)\b)|\b(?:this|these|those|such|their|its)\s+(?:[\w-]+\s+)?"
+    + _PROBLEM_NOUN + r"\b|\b(?:these|those|such|their|its)\s+(?:works?|methods?|"
+    r"approach(?:es)?|frameworks?|findings?)\b|\b(?:this|their)\s+framework\b", re.I)
+# "We address these issues by proposing X" -> "We propose X": the problem it points back at
+# goes with its verb.
+_ADDRESS_BY = re.compile(
+    r"^(?P<subject>We|This (?:paper|work|study))\s+(?:\w+ly\s+)?(?:(?:attempt|aim|seek|try)s?\s+"
+    r"to\s+)?(?:address|tackle|overcome|answer|"
+    r"bridge|close|fill|solve|resolve|mitigate|alleviate|remedy|handle)(?:es|s)?\s+(?:this|these|"
+    r"those|such|both)\s+(?:[\w-]+\s+){0,2}?" + _PROBLEM_NOUN + r"\s*,?\s+(?:by\s+(?P<gerund>"
+    r"[a-z]{3,}ing)|and\s+(?P<verb>[a-z]{3,}))\b")
+# "..., a framework designed to address these challenges." -> "..., a framework.": a purpose
+# that only points back.
+_PURPOSE_TAIL = re.compile(
+    r"(?:,\s*|\s+)(?:(?:(?:which|that)\s+(?:is|are)\s+)?(?:(?:specifically\s+)?(?:designed|"
+    r"aimed|intended|meant|developed|proposed|tailored)\s+)?(?:in\s+order\s+)?to\s+(?:\w+ly\s+)?(?:address|"
+    r"tackle|solve|overcome|mitigate|bridge|close|fill|resolve|alleviate|remedy|handle|"
+    r"investigate|study|explore|answer)|(?:addressing|tackling|overcoming|mitigating|solving|"
+    r"resolving|bridging|alleviating))\s+(?:this|these|those|such|both)\s+(?:[\w-]+\s+){0,2}?"
+    + _PROBLEM_NOUN + r"(?=\s*(?:[,;]|[.!]?$)|\s+by\s)")
 
 
 def without_lead(sentence: str) -> str:
-    """A highlight without a lead clause that needs the sentences before it to be understood:
-    ``"To address this, we introduce X."`` -> ``"We introduce X."`` (``_LEAD`` and
-    ``_BACK_REFERENCE``: a comma-ended lead of plain words, a connective or a demonstrative
-    in it, then "we"). Any other sentence is returned unchanged."""
+    """A highlight that can be read alone (cards, listings, the feed): ``sentence`` after each
+    of the ``STANDALONE`` repairs in order (unchanged when none applies)."""
+    for repair in STANDALONE:
+        sentence = repair(sentence)
+    return sentence
+
+
+def _drop_lead(sentence: str) -> str:
+    """A lead clause that needs the sentences before it goes (``_LEAD``, ``_BACK_REFERENCE``):
+    ``"To address this, we introduce X."`` -> ``"We introduce X."``."""
     m = _LEAD.match(sentence)
-    if not m or len(m["lead"].split()) > 8 or not _BACK_REFERENCE.search(m["lead"]):
+    if m and len(m["lead"].split()) <= 12 and _BACK_REFERENCE.search(m["lead"]):
+        subject = m["subject"]
+        return subject[:1].upper() + subject[1:] + sentence[m.end("subject"):]
+    return sentence
+
+
+def _drop_problem(sentence: str) -> str:
+    """The problem it says it addresses goes with its verb (``_ADDRESS_BY``): ``"We address
+    these issues by proposing X"`` -> ``"We propose X"``."""
+    a = _ADDRESS_BY.match(sentence)
+    verb = a and (a["verb"] or _base_of_gerund(a["gerund"]))
+    if not a or not verb:
         return sentence
-    return "We" + sentence[m.end("lead"):].lstrip(", \t\n")[2:]
+    verb = verb if a["subject"] == "We" else _third_person(verb)
+    return f"{a['subject']} {verb}{sentence[a.end():]}"
+
+
+def _drop_purpose(sentence: str) -> str:
+    """A purpose that only points back goes (``_PURPOSE_TAIL``): ``"X, a framework designed
+    to address these challenges."`` -> ``"X, a framework."``."""
+    return _PURPOSE_TAIL.sub("", sentence)
+
+
+def points_back(text: str) -> bool:
+    """``text`` (plain text) points back at text its reader has not seen (``POINTS_BACK``)."""
+    return POINTS_BACK.search(text) is not None
+
+
+def _base_of_gerund(gerund: str) -> str | None:
+    """The verb of ``gerund`` as the lexicon of contribution verbs and English spelling give
+    it: ``proposing`` -> ``propose``, ``designing`` -> ``design``, ``mapping`` -> ``map``;
+    ``None`` when the stem is not a known verb form (``_VERB_ENDINGS``)."""
+    stem = gerund[:-3]
+    if stem == "us":
+        return "use"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        return stem[:-1]  # mapping, running
+    if stem.endswith(_E_ENDINGS):
+        return stem + "e"  # proposing, leveraging, formalizing, introducing
+    return stem if len(stem) >= 3 else None
+
+
+# Stems whose verb ends in a silent e ("propos-ing", "leverag-ing", "formaliz-ing").
+_E_ENDINGS = ("os", "ag", "iz", "is", "uc", "at", "iv", "ur", "ov", "ut", "ud", "ir", "bin",
+              "lv", "rg", "dg", "rc", "nc", "ac", "id", "yz", "ys", "ul", "pl", "bl", "tl", "gl",
+              "rv", "rs", "ns", "rb", "ym", "ar")
+
+
+# The repairs that make a highlight read alone, by name, in order (``without_lead``).
+STANDALONE: Registry[Callable[[str], str]] = Registry()
+for _priority, (_name, _repair) in enumerate(reversed((
+        ("lead", _drop_lead), ("problem", _drop_problem), ("purpose", _drop_purpose)))):
+    STANDALONE.register(_repair, _name, _priority)
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "z")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
 
 
 def split_sentences(source: str) -> list[str]:
@@ -78,7 +172,9 @@ def split_sentences(source: str) -> list[str]:
         source: the abstract as written.
 
     Returns:
-        Non-empty sentences whose concatenation (with single spaces) covers the whole source.
+        Non-empty sentences whose concatenation (with single spaces) covers the whole source,
+        but for the space put back between a contribution verb and the name glued to it
+        ("we proposeCausalWorld", ``_GLUED_VERB``: real abstracts lose such spaces).
     """
     masked = _mask(source)
     out: list[str] = []
@@ -94,12 +190,16 @@ def split_sentences(source: str) -> list[str]:
                 continue
         piece = source[start:end].strip()
         if piece:
-            out.append(piece)
+            out.append(_GLUED_VERB.sub(r"\1 ", piece))
         start = end
     tail = source[start:].strip()
     if tail:
-        out.append(tail)
+        out.append(_GLUED_VERB.sub(r"\1 ", tail))
     return out
+
+
+_GLUED_VERB = re.compile(r"\b((?:[Ww]e|[Tt]o)\s+(?:propose|introduce|present|develop|design|"
+                         r"build|release|call|name|term|dub)[sd]?)(?=[A-Z][a-z]*[A-Z0-9])")
 
 
 def _mask(source: str) -> str:
@@ -151,6 +251,11 @@ def pick_highlight(sentences: list[str]) -> str:
     ranked = sorted(range(len(sentences)),
                     key=lambda i: (ranks[i], len(sentences[i]) > LONG_SENTENCE, i))
     best = ranked[0]
+    # Of those, one that reads alone beats one that points back ("We address this gap ...").
+    tied = [i for i in ranked if (ranks[i], len(sentences[i]) > LONG_SENTENCE) ==
+            (ranks[best], len(sentences[best]) > LONG_SENTENCE)]
+    if ranks[best] < NO_CUE and len(tied) > 1:
+        best = next((i for i in tied if not points_back(without_lead(sentences[i]))), best)
     if ranks[best] == NO_CUE:
         return sentences[1] if len(sentences) > 2 else sentences[0]
     return sentences[best]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.extract.lexicon import GENERIC_WORDS, POINTING_WORDS
+from generator.extract.lexicon import FUNCTION_WORDS, GENERIC_WORDS, POINTING_WORDS
 
 MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
 KINDS = ("long", "name", "field", "finding", "subject")
@@ -86,6 +86,29 @@ class TitleModel:
         if words[-1] not in self.end:  # a rare word: cut when it reads as a modifier
             return words[-1].endswith(MODIFIER_ENDINGS)
         return self.end[words[-1]] < self.min_end
+
+
+    def continued(self, text: str, source: str) -> bool:
+        """``text`` ends on a word (end log-odds below ``WEAK_END``) that ``source`` (lower-case
+        plain text of the abstract) continues, right after the same last two words, with a
+        word ending titles ``STRONGER_NEXT`` log-odds more often: the phrase was cut
+        ("Image Dataset of Three-Span Beam | bridge", "Across Different | scales")."""
+        words = _WORD.findall(text.lower())[-2:]
+        end = self.end.get(words[-1]) if words else None
+        if end is None or end >= WEAK_END:
+            return False
+        at = source.find(" ".join(words) + " ")
+        while at >= 0:
+            after = _WORD.match(source, at + len(" ".join(words)) + 1)
+            if after and after.group() not in FUNCTION_WORDS and \
+                    self.end.get(after.group(), -99.0) >= end + STRONGER_NEXT:
+                return True
+            at = source.find(" ".join(words) + " ", at + 1)
+        return False
+
+
+WEAK_END = -1.0  # end log-odds of a word that may end a cut phrase (``TitleModel.continued``)
+STRONGER_NEXT = 1.5  # how much more often the abstract's next word ends titles
 
 
 @lru_cache(maxsize=2)

@@ -62,7 +62,8 @@ _FINDING = re.compile(
     r"propose|introduce|present|develop|design|provide|offer|give|establish|derive|recast|"
     r"cast|frame|reframe|extend|generali[sz]e|define|formulate|predict|try to address|address|"
     r"tackle|explore|uncover|identify|construct|build|release|curate|collect|create|devise|"
-    r"put forward|focus on|aim to (?:understand|improve|address|bridge|close|develop)|"
+    r"put forward|put forth|focus on|aim to (?:understand|improve|address|bridge|close|develop)|"
+    r"set out to (?:investigate|study|explore|understand|examine|analy[sz]e|develop|design)|"
     r"seek to (?:understand|improve|address)|prove|show|demonstrate|find|found|observe|argue|"
     r"report|reveal|discover|obtain|bridge|close|resolve|settle|answer)(?:s|es|d|ed)?)"
     r"\s+(?P<that>that\s+)?(?P<np>.+)",
@@ -106,6 +107,9 @@ _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|the
 
 MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
 RANK_COST = 0.1  # title-model score a candidate loses per candidate before it
+# Content words a long form needs to win outright: "FU: Federated Unlearning" only spells the
+# name out; a shorter one competes with the descriptors that say what the paper does.
+LONG_WORDS = 4
 MIN_WORDS = 3  # content words (``_content_words``) a title says what the paper does with
 
 
@@ -144,21 +148,24 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
 def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: str,
                      model: TitleModel | None) -> tuple[str | None, str | None]:
     """The best usable candidate that carries the name and the best one that does not (each
-    ``None`` when there is none): the name's long form first, then candidates of at least
+    ``None`` when there is none): the name's long form first when it has ``LONG_WORDS``
+    content words (a shorter one only spells the name out), then candidates of at least
     ``MIN_WORDS`` content words besides the name (a shorter one rarely says what the paper
     does and in which domain: "Federated Learning", "Framework for Building Models"), then the
     title model's score less ``RANK_COST`` per earlier candidate (the order of preference
     still counts; without a model file: the first)."""
     name = found.name if found else None
     best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
+    source = lru_cache(maxsize=1)(lambda: " ".join(map(title_text, sentences)).lower())
     for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
         if n >= MAX_CANDIDATES:
             break
         title = _usable(candidate, model)
-        if not title:
+        if not title or model is not None and model.continued(title, source()):
             continue
         descriptor = title.partition(": ")[2] if ": " in title else title
-        score = (kind == "long", _content_words(descriptor) >= MIN_WORDS,
+        score = (kind == "long" and _content_words(descriptor) >= LONG_WORDS,
+                 _content_words(descriptor) >= MIN_WORDS,
                  model.score(kind, title, name) - RANK_COST * n if model is not None else -n)
         carried = name is not None and carries_name(title, name)
         if carried not in best or (score, title) > best[carried]:
@@ -210,7 +217,7 @@ def _usable(candidate: str, model: TitleModel | None) -> str | None:
 
 # "Algorithm That Sorts n Items" -> "Algorithm Sorting n Items": a relative clause reduced to
 # the participle titles use.
-_RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z]{3,}?(?:es|s))\b")
+_RELATIVE_VERB = re.compile(r"\b(?:[Tt]hat|[Ww]hich)\s+([A-Za-z][a-z]+(?:es|s))\b")  # not "LLMs"
 
 
 def _reduced(m: re.Match[str]) -> str:
@@ -436,6 +443,7 @@ def repair(title: str) -> str:
     return title if len(title) <= MAX_TITLE else shorten(title)
 
 
+@lru_cache(maxsize=8192)  # asked about the same words by every check
 def _bare(word: str) -> str:
     return _EDGES.sub("", word).lower()
 
@@ -468,8 +476,11 @@ def _cut_unbalanced(text: str) -> str:
 def _trim_end(title: str) -> str:
     """Drop trailing function words, commas and open brackets."""
     words = title.split()
-    while words and (_bare(words[-1]) in FUNCTION_WORDS or words[-1][-1:] in "([{-,;:"
-                     or not _bare(words[-1])):
+    while words:
+        last = words[-1].rstrip(",;:")  # "scales," ends the phrase: only its comma goes
+        if last and _bare(last) not in FUNCTION_WORDS and last[-1:] not in "([{-":
+            words[-1] = last
+            break
         words.pop()
     return " ".join(words).strip(" ,;:-–—")
 
@@ -571,7 +582,7 @@ def _word_positions(text: str, word: str) -> Iterator[int]:
 
 
 _WHICH_DOES = re.compile(r"^[\"”’']?\s*(?:\([^()]{0,40}\)\s*)?,?\s*(?:which|that)\s+"
-                         r"(?P<verb>[a-z]{3,}?)(?:es|s)\s+(?P<rest>.+)")
+                         r"(?P<verb>[a-z]{3,}s)\s+(?P<rest>.+)")  # whole: "tunes", not "tun"
 
 
 def _introduced_as(text: str, name: str) -> str | None:
@@ -659,6 +670,8 @@ def _gerund(verb: str) -> str:
     verbs ending in a stressed consonant-vowel-consonant are listed in ``_DOUBLED`` or have
     one syllable)."""
     v = base_form(verb)
+    if v.endswith("ing") and len(v) > 5:
+        return v  # already a gerund ("improving"), not "improvinging"
     if v.endswith("ie"):
         return v[:-2] + "ying"
     if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
@@ -710,12 +723,14 @@ def _noun_phrase(text: str, keep_lead: bool = False) -> str:
         while m and m.group(0).strip() in ("that", "which", "to", "by", "using"):
             m = _CLAUSE_END.search(stripped, m.end())
     phrase = (stripped[: m.start()] if m else stripped).strip()
+    phrase = _CALLED.split(phrase, maxsplit=1)[0]  # "benchmark called X": the name is the head
     if not keep_lead:
         unfilled = _LEAD_WORDS.sub("", _FILLER.sub("", phrase))
         phrase = unfilled if len(unfilled.split()) >= 2 else phrase
     return _trim_end(phrase)
 
 
+_CALLED = re.compile(r",?\s+(?:called|named|termed|dubbed|coined)\s", re.I)
 _SUBJECT = re.compile(
     r"^(?:the\s+)?(?P<np>[^,;:]{3,120}?)\s+(?:is|are|has|have|remains?|serves?|seeks?|aims?|"
     r"rel(?:y|ies)|underlies|poses?|becomes?|offers?|enables?|plays?|suffers?|faces?|can|"

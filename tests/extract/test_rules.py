@@ -2,8 +2,15 @@
 
 import pytest
 
+from evaluation.defects import KINDS, title_defects
 from generator.extract.names import RULES, find_name
-from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.sentences import (
+    STANDALONE,
+    pick_highlight,
+    points_back,
+    split_sentences,
+    without_lead,
+)
 from generator.extract.titles import TITLE_CHECKS, title_problems
 from generator.infra.registry import Registry
 
@@ -77,3 +84,113 @@ def test_registry_orders_by_priority_and_replaces_by_name():
     assert "first" not in reg and len(reg) == 2
     with pytest.raises(KeyError):
         reg.deregister("first")
+
+
+# Highlight repairs (``STANDALONE``): a sentence, the repairs that change it, what it becomes.
+STANDALONE_TABLE = [
+    ("lead", "To address this issue, in this paper, we propose a spiking network for X.",
+     "We propose a spiking network for X."),
+    ("lead", "To address these limitations, this study proposes PHM-Bench, a benchmark.",
+     "This study proposes PHM-Bench, a benchmark."),
+    ("problem", "We address this gap by formalizing the Program-to-Geometry task.",
+     "We formalize the Program-to-Geometry task."),
+    ("problem", "This work addresses these challenges by proposing strategies for NR.",
+     "This work proposes strategies for NR."),
+    ("problem", "We attempt to tackle this problem and map graphs to sets.",
+     "We map graphs to sets."),
+    ("purpose", "We present GRID, a unified framework designed to address these challenges.",
+     "We present GRID, a unified framework."),
+    ("purpose", "We introduce HbBoPs, a method for prompt selection addressing these limitations.",
+     "We introduce HbBoPs, a method for prompt selection."),
+]
+
+
+def test_standalone_table_covers_every_repair():
+    assert sorted({name for name, _, _ in STANDALONE_TABLE}) == sorted(STANDALONE.names())
+
+
+@pytest.mark.parametrize(("rule", "sentence", "shown"), STANDALONE_TABLE)
+def test_standalone_repair_fires(rule, sentence, shown):
+    fired = [name for name, repair in zip(STANDALONE.names(), STANDALONE, strict=True)
+             if repair(sentence) != sentence]
+    assert fired == [rule]
+    assert without_lead(sentence) == shown
+    assert not points_back(shown)
+
+
+def test_a_sentence_that_reads_alone_is_kept():
+    sentence = "We propose Mamba, a selective state space model for long sequences."
+    assert without_lead(sentence) == sentence
+    assert not points_back(sentence)
+    assert points_back("This dilemma remains open.") and not points_back("This work studies X.")
+
+
+# Spelling of the name (``names._as_written``): an abstract and the name the title gets.
+SPELLING_TABLE = [
+    # a compound the bare acronym is the end of, as often as the acronym alone
+    ("Regularization by denoising (RED) is a framework. We propose an asynchronous RED "
+     "(Async-RED) algorithm for parallel inverse problems. Async-RED converges.", "Async-RED"),
+    # a typo of a long name: the spelling the abstract uses more often
+    ("We introduce a benchmark called PasticineLab for soft bodies. PlasticineLab is "
+     "differentiable. PlasticineLab will be public.", "PlasticineLab"),
+    # short names one letter apart are different names
+    ("We propose RLIHF, reinforcement learning from implicit human feedback. Unlike RLHF and "
+     "RLHF variants, RLIHF needs no labels.", "RLIHF"),
+    # a sized model of a family the abstract names alone: the family
+    ("We release Nile-Chat-4B, a language model for Egyptian Arabic. Nile-Chat models beat "
+     "baselines; Nile-Chat-4B is open.", "Nile-Chat"),
+    # naming cues of the _naming and _introduced rules: "tagged", "published as", "In X, we
+    # propose", a passive after the name and its kind
+    ("Imitation is hard. We propose a search-based offline method, tagged SEABO. SEABO "
+     "allocates rewards.", "SEABO"),
+    ("Puzzles are hard. The puzzles are published as MultiZebraLogic in nine languages.",
+     "MultiZebraLogic"),
+    ("Models paint well. In PixelArena, we propose using segmentation tasks to examine them.",
+     "PixelArena"),
+    ("Planning is hard. A strategic chain-of-thought tasking (SCoTT) approach is proposed. "
+     "SCoTT divides the task.", "SCoTT"),
+    # a space put back after a contribution verb
+    ("Transfer is hard. To facilitate research, we proposeCausalWorld, a benchmark for causal "
+     "structure. CausalWorld is open.", "CausalWorld"),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), SPELLING_TABLE)
+def test_name_as_the_abstract_writes_it(text, name):
+    sentences = split_sentences(text)
+    found = find_name(sentences, pick_highlight(sentences))
+    assert found is not None and found.name == name
+
+
+# The defect detector of the evaluation (``evaluation.defects.CHECKS``): a title (and the
+# abstract it was derived from) on which one kind alone fires.
+_ABSTRACT = ("We propose RED-Net, a family of hybrid architectures across different scales. "
+             "RED-Net is fast. We evaluate PlasticineLab and PlasticineLab twice.")
+DEFECT_TABLE = [
+    ("opener", "However Robust Training of Graph Networks", ""),
+    ("dangling", "Robust Training of Graph Networks-", ""),
+    ("brackets", "Robust Training (of Graph Networks", ""),
+    ("one-word", "Transformers", ""),
+    ("formula", "Learning Simplex Embeddings with x^2 Losses", ""),
+    ("long", "Robust Training " + "of Very Large Graph Networks " * 4, ""),
+    ("pointer", "SpanNorm: Technique Designed to Resolve This Dilemma", ""),
+    ("cut", "RED-Net: Hybrid Architectures Across Different", _ABSTRACT),
+    ("name-spelling", "PasticineLab: Evaluating Hybrid Architectures",
+     _ABSTRACT + " PasticineLab."),
+    ("name-part", "Net2: Hybrid Architectures Across Different Scales",
+     "We propose RED-Net2, hybrid architectures across different scales. RED-Net2 is fast."),
+    ("garbled", "RED-Net: Hybrid Architecturs Introducecontroling Scales", _ABSTRACT),
+]
+
+
+def test_defect_table_covers_every_kind():
+    assert [kind for kind, _, _ in DEFECT_TABLE] == list(KINDS)
+
+
+@pytest.mark.parametrize(("kind", "title", "abstract"), DEFECT_TABLE)
+def test_defect_kind_fires_alone(kind, title, abstract):
+    assert title_defects(title, abstract) == (kind,)
+
+
+def test_a_clean_title_has_no_defect_against_its_abstract():
+    assert title_defects("RED-Net: Hybrid Architectures Across Different Scales", _ABSTRACT) == ()
