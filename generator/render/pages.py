@@ -681,13 +681,15 @@ def _collection_slugs(names: list[str]) -> dict[str, str]:
 
 
 def _short_title(p: Paper) -> str:
-    """The derived title, where it tells more than the given one: the given title does not
-    name the method the abstract introduces (``Attention Is All You Need`` -> ``Transformer:
-    ...``); ``""`` otherwise."""
+    """The derived title, where it tells more than the given one: it names the method the
+    abstract introduces and the given title does not (``Attention Is All You Need`` ->
+    ``Transformer: ...``); ``""`` otherwise."""
     f = p.facts
     if not f.abstract.meta.title or not f.name or not f.derived_title:
         return ""
-    return "" if f.name.lower() in p.title.lower() else f.derived_title
+    name = f.name.lower()
+    return f.derived_title if name in f.derived_title.lower() and name not in p.title.lower() \
+        else ""
 
 
 def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,

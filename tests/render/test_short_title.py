@@ -1,0 +1,32 @@
+"""The paper page's "In short" line: the derived title, shown only where it names the method
+the abstract introduces and the given title does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.catalog import build_catalog
+from generator.records import Abstract, Metadata, PaperFacts, Source
+from generator.render.pages import _short_title
+
+
+def _paper(given: str, name: str | None, derived: str):
+    m = Metadata(title=given)
+    f = PaperFacts(abstract=Abstract("Text.", "C", (Source("x.bib", 1, 1),), m),
+                   id="0123456789ab", name=name, title=given, highlight="Text.", tags=(),
+                   links=(), code=(), hub=(), code_status="none", plain="Text.",
+                   derived_title=derived)
+    return build_catalog((f,))[0]
+
+
+@pytest.mark.parametrize(("given", "name", "derived", "shown"), [
+    ("Attention Is All You Need", "Transformer", "Transformer: Attention Alone for Translation",
+     "Transformer: Attention Alone for Translation"),
+    # The derived title misses the name: it tells the reader nothing the given one does not.
+    ("Fast Sparse Attention for Long Documents", "SparseLong", "The Sequence Length", ""),
+    # The given title already names the method.
+    ("SparseLong: Fast Sparse Attention", "SparseLong", "SparseLong: Sparse Attention", ""),
+    ("A Given Title", None, "Some Derived Title", ""),
+])
+def test_short_title(given, name, derived, shown) -> None:
+    assert _short_title(_paper(given, name, derived)) == shown
