@@ -32,6 +32,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
+from generator.catalog import distinct_slug
 from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.authors import author_key, authors_of
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
@@ -675,12 +676,7 @@ def _collection_slugs(names: list[str]) -> dict[str, str]:
         base = slugify(name) or "collection"
         if re.search(r"-page-\d+$", base):
             base += "-c"
-        slug, n = base, 1
-        while slug in taken:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
-        out[name] = slug
+        out[name] = distinct_slug(base, taken)
     return out
 
 
