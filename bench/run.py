@@ -6,9 +6,8 @@ time ``generate`` in-process (per stage: read, extract, related, render, write),
 (generate + ``mkdocs build --strict``, cold: no build cache) in a subprocess, then ``mkdocs
 build`` alone of the site it generated (BUILD-ONLY: the build cache is warm, so the plugin
 regenerates nothing), and time the FLOOR: a bare ``mkdocs build`` of N plain Markdown pages
-(title + abstract) with the same theme (material), the same search engine (Material's plugin or Pagefind over
-its site) and the same ``not_in_nav``
-rule; and the SITE FLOOR: the same plain pages built with this project's own mkdocs.yml
+(title + abstract) with the same theme (material), the same search engine (Material's plugin,
+or Pagefind over its site) and the same ``not_in_nav`` rule; and the SITE FLOOR: the same plain pages built with this project's own mkdocs.yml
 (``make_site_floor``). Each build runs under ``/usr/bin/time`` (peak RSS of the process tree's
 largest process).
 With py-spy installed (``pip install -e '.[bench]'``), the build-only run and the floor are
