@@ -6,8 +6,8 @@ time ``generate`` in-process (per stage: read, extract, related, render, write),
 (generate + ``mkdocs build --strict``, cold: no build cache) in a subprocess, then ``mkdocs
 build`` alone of the site it generated (BUILD-ONLY: the build cache is warm, so the plugin
 regenerates nothing), and time the FLOOR: a bare ``mkdocs build`` of N plain Markdown pages
-(title + abstract) with the same theme (material), the search plugin and the same ``not_in_nav``
-rule; and the SITE FLOOR: the same plain pages built with this project's own mkdocs.yml
+(title + abstract) with the same theme (material), the same search engine (Material's plugin,
+or Pagefind over its site) and the same ``not_in_nav`` rule; and the SITE FLOOR: the same plain pages built with this project's own mkdocs.yml
 (``make_site_floor``). Each build runs under ``/usr/bin/time`` (peak RSS of the process tree's
 largest process).
 With py-spy installed (``pip install -e '.[bench]'``), the build-only run and the floor are
@@ -116,8 +116,14 @@ def make_project(tmp: Path, n: int, seed: int) -> Path:
     return proj
 
 
+# The digest's search engine (mkdocs.yml: PAPER_DIGEST_SEARCH, default pagefind); the floor
+# uses the same one: Material's search plugin, or Pagefind run over the floor's built site.
+SEARCH = os.environ.get("PAPER_DIGEST_SEARCH", "pagefind")
+
+
 def make_floor(tmp: Path, seeds: Path) -> Path:
-    """N plain pages (title + abstract) with material + search + the same not_in_nav rule."""
+    """N plain pages (title + abstract) with material, the same search engine as the digest
+    (``SEARCH``) and the same not_in_nav rule."""
     floor = tmp / "floor"
     docs = floor / "docs" / "papers"
     docs.mkdir(parents=True)
@@ -136,7 +142,7 @@ def make_floor(tmp: Path, seeds: Path) -> Path:
     (floor / "mkdocs.yml").write_text(
         "site_name: Floor\nsite_url: https://example.github.io/floor/\n"
         "theme:\n  name: material\n  font: false\n"
-        "plugins:\n  - search\n"
+        f"plugins:\n  - search:\n      enabled: {str(SEARCH == 'material').lower()}\n"
         "not_in_nav: |\n  /papers/\n", encoding="utf-8")
     return floor
 
@@ -377,6 +383,11 @@ def bench_one(n: int, seed: int, keep: bool, do_incremental: bool, profile: bool
     row["floor_md_bytes"] = sum(p.stat().st_size for p in (floor / "docs" / "papers").glob("*.md")) / n
     log(f"N={n}: floor mkdocs build")
     timed_cpu(row, "floor", [*mkdocs_build, str(floor / "site")], floor)
+    if SEARCH == "pagefind":  # the floor pays for the digest's search engine too
+        wall, mb = timed([PY, "-m", "pagefind", "--site", str(floor / "site")], floor)
+        row["floor_s"] += wall
+        row["floor_mb"] = max(row["floor_mb"], mb)
+        row["floor_cpu"] += CPU[" ".join([PY, "-m", "pagefind", "--site", str(floor / "site")])]
     fs = site_stats(floor / "site")
     row["floor_site_bytes"], row["floor_index_bytes"] = fs["site_bytes"], fs["index_bytes"]
     log(f"N={n}: floor {row['floor_s']:.1f} s, peak {row['floor_mb']:.0f} MB")

@@ -35,6 +35,17 @@ def make_slug(title: str, fallback: str) -> str:
     return slugify(title, max_length=SLUG_MAX, word_boundary=True, save_order=True) or fallback
 
 
+def distinct_slug(base: str, taken: set[str]) -> str:
+    """``base``, or the first of ``base-2``, ``base-3``, ... not in ``taken`` (the later of
+    two names with one slug gets the next number; nothing merges them); adds it to ``taken``."""
+    slug, n = base, 1
+    while slug in taken:
+        n += 1
+        slug = f"{base}-{n}"
+    taken.add(slug)
+    return slug
+
+
 def build_catalog(facts: tuple[PaperFacts, ...]) -> tuple[Paper, ...]:
     """Assign unique titles, slugs and URLs, keeping input order.
 

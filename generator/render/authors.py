@@ -12,9 +12,9 @@ author when they are equal once
 So ``José García``, ``Jose Garcia`` and ``García, José`` are one author, and ``Jean-Pierre
 Dupont`` is ``Jean Pierre Dupont``; ``J. Smith`` and ``John Smith`` stay two authors (an
 initial names many people), as do two names that merely share a slug after transliteration
-(``_unique_slugs`` gives the later one ``-2``): nothing merges two people silently. The name
-shown is the spelling most papers use (the first seen on a tie); the others are listed on the
-author's page as "also written".
+(``generator.catalog.distinct_slug`` gives the later one ``-2``): nothing merges two people
+silently. The name shown is the spelling most papers use (the first seen on a tie); the others
+are listed on the author's page as "also written".
 
 Each author with at least ``PAGE_MIN`` papers has a page (``authors/<slug>.md``, out of the
 nav and of the search index: its entries repeat the papers' titles) and a feed
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from slugify import slugify
 
+from generator.catalog import distinct_slug
 from generator.records import Paper
 
 PAGE_MIN = 2
@@ -111,11 +112,5 @@ def _unique_slugs(names: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
     taken = {"index"}  # authors/index.md is the index
     for key, name in names.items():
-        base = slugify(name) or "author"
-        slug, n = base, 1
-        while slug in taken:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
-        out[key] = slug
+        out[key] = distinct_slug(slugify(name) or "author", taken)
     return out

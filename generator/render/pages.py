@@ -32,7 +32,9 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
+from generator.catalog import distinct_slug
 from generator.records import Link, Metadata, Paper, PaperFacts
+from generator.render.authors import author_key, authors_of
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.cite import bibtex_entry, page_address, reference
 from generator.render.feed import render_feed
@@ -366,6 +368,8 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
            "coll_slugs": coll_slugs, "host_labels": HOST_LABELS, "front_matter": front_matter}
     out: list[PlannedFile] = []
     by_id = {p.id: p for p in papers}
+    # author_key -> slug of the authors who have a page: the byline links their names.
+    author_pages = {author_key(a.name): a.slug for a in authors_of(papers) if a.has_page}
     related = related or {}
     # Each papers.json entry is serialised once, compactly (json's C encoder; indent= would use the
     # much slower pure-Python one): hashed for the page's key and written as one
@@ -377,8 +381,9 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
 
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
                    headings: dict[str, tuple[int, str]]) -> str:
+        links = Links(paper_path(p), directory_urls)
         return paper_tpl.render(
-            links=Links(paper_path(p), directory_urls),
+            links=links, author_html=functools.partial(_author_html, author_pages, links),
             p=p, f=p.facts, meta=p.facts.abstract.meta,
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
             address=page_address(p, site_url), short_title=_short_title(p),
@@ -398,7 +403,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             headings = paper_headings(p, rel)
             out.append(PlannedFile(paper_path(p),
                                    _page_key(entries[p.id], p, prev, nxt, rel, site_url,
-                                             directory_urls),
+                                             directory_urls, _linked_authors(author_pages, p)),
                                    functools.partial(paper_page, p, prev, nxt, rel, headings),
                                    headings))
             entry_key = hashlib.sha256(entries[p.id].encode()).hexdigest()
@@ -671,12 +676,7 @@ def _collection_slugs(names: list[str]) -> dict[str, str]:
         base = slugify(name) or "collection"
         if re.search(r"-page-\d+$", base):
             base += "-c"
-        slug, n = base, 1
-        while slug in taken:
-            n += 1
-            slug = f"{base}-{n}"
-        taken.add(slug)
-        out[name] = slug
+        out[name] = distinct_slug(base, taken)
     return out
 
 
@@ -692,14 +692,30 @@ def _short_title(p: Paper) -> str:
         else ""
 
 
+def _author_html(author_pages: Mapping[str, str], links: Links, name: str) -> str:
+    """The author ``name`` as HTML for a byline: a link to their page when they have one
+    (``author_pages``: author_key -> slug of the authors who have a page), else the name."""
+    slug = author_pages.get(author_key(name))
+    if not slug:
+        return html.escape(name)
+    return (f'<a class="pd-author" href="{links(f"authors/{slug}/index.md")}">'
+            f"{html.escape(name)}</a>")
+
+
+def _linked_authors(author_pages: Mapping[str, str], p: Paper) -> list[str | None]:
+    """The author page slug of each of ``p``'s authors (``None``: no page), for its key."""
+    return [author_pages.get(author_key(name)) for name in p.facts.authors]
+
+
 def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
               related: list[Paper], site_url: str | None = None,
-              directory_urls: bool = True) -> str:
+              directory_urls: bool = True, authors: list[str | None] | None = None) -> str:
     """Hash of everything a paper page is rendered from: its serialised papers.json entry plus
-    what it shows of other papers and the site's address (templates and taxonomy are covered by the
-    cache fingerprint)."""
+    what it shows of other papers (``authors``: the slugs its byline links, ``_linked_authors``)
+    and the site's address (templates and taxonomy are covered by the cache fingerprint)."""
     data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],
-            [(q.url, q.title, q.facts.tags) for q in related], site_url, directory_urls]
+            [(q.url, q.title, q.facts.tags) for q in related], site_url, directory_urls,
+            authors or []]
     h = hashlib.sha256(entry.encode())
     h.update(json.dumps(data, ensure_ascii=False).encode())
     return h.hexdigest()

@@ -83,3 +83,19 @@ def test_long_inline_formula_wraps(browser, layout_site):
             "article p .pd-math:not(.pd-math--display)",
             "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
         assert len(tops) > 1 and len(set(tops)) > 1, tops
+
+
+def test_paper_page_shows_no_search_filter_values(browser, layout_site):
+    """A paper page's Pagefind filter values (tags, collection, code: ``.pd-filters[hidden]``)
+    are in the page for Pagefind but not displayed, at 1280 and 390 px."""
+    papers = json.loads((layout_site / "papers.json").read_text(encoding="utf-8"))
+    with serve(layout_site) as base, new_page(browser) as page:
+        for width in (1280, PHONE):
+            page.set_viewport_size({"width": width, "height": 800})
+            for paper in papers:
+                page.goto(base + paper["url"])
+                box = page.locator("article .pd-filters")
+                assert box.count() == 1
+                assert box.evaluate("e => [e.hidden, e.getBoundingClientRect().height, "
+                                    "getComputedStyle(e).display]") == [True, 0, "none"], (
+                    width, paper["url"])

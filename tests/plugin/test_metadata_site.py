@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, _copy_project, run_build
 
 from generator.read import read_seeds
+from generator.render.authors import PAGE_MIN, author_key
 
 pytestmark = pytest.mark.e2e  # builds sites
 
@@ -59,14 +61,21 @@ def test_each_paper_shows_its_given_title_authors_and_links(mixed_project: Path)
     site = mixed_project / "site"
     given = _given(mixed_project)
     assert len(given) == len(read_seeds(EXAMPLES).abstracts)
+    papers_of = Counter(author_key(a) for p in given for a in dict.fromkeys(p["authors"]))
+    linked = 0
     for p in given:
         soup = BeautifulSoup((site / p["url"] / "index.html").read_text(encoding="utf-8"),
                              "html.parser")
         for mark in soup.select("h1 a.headerlink"):
             mark.decompose()
         assert soup.find("h1").get_text(strip=True) == p["title"]
-        byline = soup.find("p", class_="pd-byline").get_text(" ", strip=True)
-        assert byline.startswith(", ".join(p["authors"]))
+        byline = soup.find("p", class_="pd-byline")
+        assert byline.get_text().strip().startswith(", ".join(p["authors"]))
+        # A name links to its author's page when that page exists (two papers or more).
+        for link in byline.select("a.pd-author"):
+            target = (site / p["url"] / link["href"] / "index.html").resolve()
+            assert target.is_file() and link.get_text() in p["authors"], link
+        linked += len(byline.select("a.pd-author"))
         badges = [a["href"] for a in soup.select(".pd-meta a.pd-badge--paper")]
         assert badges == [x["url"] for x in p["paper_links"]] and badges
         bibtex = soup.select_one(".pd-cite code.language-bibtex").get_text()
@@ -77,6 +86,10 @@ def test_each_paper_shows_its_given_title_authors_and_links(mixed_project: Path)
         if p["arxiv_id"]:
             assert f"https://arxiv.org/abs/{p['arxiv_id']}" in badges
             assert f"eprint        = {{{p['arxiv_id']}}}" in bibtex
+    # One link per name of an author with PAGE_MIN papers or more (the examples have some).
+    expected = sum(papers_of[author_key(a)] >= PAGE_MIN
+                   for p in given for a in dict.fromkeys(p["authors"]))
+    assert linked == expected and expected
 
 
 def test_exact_pages_of_two_examples(mixed_project: Path) -> None:

@@ -235,3 +235,20 @@ def test_map_places_similar_papers_together_deterministically() -> None:
     assert legend == [("G", "#0072b2", 3), ("I", "#e69f00", 2), ("Other or no tag", "#9e9e9e", 1)]
     assert [pt.paper.title for pt in points] == ["P0", "P1", "P4", "P2", "P5", "P3"]
     assert map_svg(points, legend).count("<circle ") == 6
+
+
+def test_byline_links_the_authors_who_have_a_page() -> None:
+    """A paper page's byline links an author's name to their page when they have one (with
+    PAGE_MIN papers), as the written address of that page; other names stay plain text."""
+    papers = _catalog(
+        {"title": "A", "authors": ["Ann Lee", "Bo Li"]},
+        {"title": "B", "authors": ["Ann Lee"]})
+    files = render_site(papers, (), site_name="D")
+    with_page = [a for a in authors_of(papers) if a.has_page]
+    assert [a.name for a in with_page] == ["Ann Lee"]
+    page = next(text for path, text in files.items()
+                if path.startswith("papers/") and "\ntitle: A\n" in text)
+    byline = page.split('<p class="pd-byline">', 1)[1].split("</p>", 1)[0]
+    assert byline == (f'<a class="pd-author" href="../../authors/{with_page[0].slug}/">'
+                      "Ann Lee</a>, Bo Li")
+    assert f"authors/{with_page[0].slug}/index.md" in files
