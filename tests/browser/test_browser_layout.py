@@ -86,7 +86,7 @@ def test_long_inline_formula_wraps(browser, layout_site):
 
 
 def test_paper_page_shows_no_search_filter_values(browser, layout_site):
-    """A paper page's Pagefind filter values (tags, collection, code: ``.pd-filters[hidden]``)
+    """A paper page's Pagefind filter values (tags, collection, code: the hidden ``.pd-facets``)
     are in the page for Pagefind but not displayed, at 1280 and 390 px."""
     papers = json.loads((layout_site / "papers.json").read_text(encoding="utf-8"))
     with serve(layout_site) as base, new_page(browser) as page:
@@ -94,7 +94,7 @@ def test_paper_page_shows_no_search_filter_values(browser, layout_site):
             page.set_viewport_size({"width": width, "height": 800})
             for paper in papers:
                 page.goto(base + paper["url"])
-                box = page.locator("article .pd-filters")
+                box = page.locator("article .pd-facets")
                 assert box.count() == 1
                 assert box.evaluate("e => [e.hidden, e.getBoundingClientRect().height, "
                                     "getComputedStyle(e).display]") == [True, 0, "none"], (
