@@ -85,6 +85,25 @@ def test_user_can_add_a_tag_without_python(tmp_path):
     assert assign_tags(taxonomy, "A quantum circuit. Quantum kernels.", "x") == ("Quantum ML",)
 
 
+def test_tag_added_to_the_default_taxonomy_is_applied_beside_the_model(tmp_path):
+    """A tag added to the shipped taxonomy (which has the learned model) is decided by its
+    patterns alone, beside the model's tags; the model never sees it."""
+    body = (ROOT / "taxonomy.yml").read_text(encoding="utf-8") + (
+        "  - name: Quantum ML\n    description: quantum machine learning\n"
+        "    patterns: ['\\bquantum\\b', '\\bqubits?\\b']\n")
+    (tmp_path / "taxonomy.yml").write_text(body, encoding="utf-8")
+    taxonomy = load_taxonomy(tmp_path / "taxonomy.yml")
+    from generator.extract.tags import matcher
+
+    assert "Quantum ML" not in matcher(taxonomy).model.tags
+    text = ("We train a variational quantum circuit as a classifier. Our quantum kernels run "
+            "on 12 qubits. Reinforcement learning agents tune the circuit's policy.")
+    tags = assign_tags(taxonomy, text, "Quantum kernels")
+    assert "Quantum ML" in tags
+    assert assign_tags(taxonomy, "We train a classifier of images. It uses quantum noise.",
+                       "Image classifier").count("Quantum ML") == 0
+
+
 def test_taxonomy_not_utf8_is_a_clear_error(tmp_path):
     path = tmp_path / "taxonomy.yml"
     path.write_bytes(b"tags:\n  - name: A\xff\n")
