@@ -156,6 +156,28 @@ def test_pagefind_keyboard_shortcut_and_lazy_loading(page, base_url) -> None:
 
 
 @pytest.mark.browser
+def test_pagefind_vocabulary_after_the_first_results(page, base_url) -> None:
+    """The "did you mean" vocabulary is not fetched when the dialog opens, only once the first
+    results are shown; the list is marked as answering the query after the typo step."""
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(base_url)
+    page.locator("header [data-pd-search-open]").click()
+    box = page.locator(".pd-search__input")
+    box.wait_for(state="visible")
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some(e => e.name.endsWith('/pagefind/pagefind.js'))")
+    assert not [u for u in requests if u.endswith("/search/vocabulary.json")], requests
+    box.press_sequentially("FastVID", delay=30)
+    page.wait_for_function("() => document.querySelector('[data-pd-search-ui]')"
+                           ".dataset.pdQuery === 'FastVID'")
+    assert [u for u in requests if u.endswith("/search/vocabulary.json")], requests
+    assert page.locator(".pd-search__result-link").first.get_attribute("href").endswith(FASTVID)
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('[data-pd-search]').open")
+
+
+@pytest.mark.browser
 def test_pagefind_no_console_errors_no_external_requests(page, base_url) -> None:
     errors: list[str] = []
     requests: list[str] = []

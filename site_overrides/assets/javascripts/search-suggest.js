@@ -1,7 +1,7 @@
 // "Did you mean": a misspelt word of a query corrected against the digest's own vocabulary,
 // the words of its titles, method names and authors, written at build time as
 // search/vocabulary.json (generator/render/search.py: vocabulary). Used by the Pagefind search
-// dialog (pagefind-search.js); loads nothing until it is first asked.
+// dialog (pagefind-search.js); loads nothing until it is first asked (ready() says whether it has).
 (function () {
   var words = null;   // sorted, lower-case
   var counts = null;  // papers using each word
@@ -105,5 +105,7 @@
     }).join("");
   }
 
-  window.pdSuggest = { load: load, corrections: corrections, apply: apply };
+  function ready() { return words !== null; }
+
+  window.pdSuggest = { load: load, ready: ready, corrections: corrections, apply: apply };
 })();
