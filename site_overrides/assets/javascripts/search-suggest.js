@@ -66,7 +66,8 @@
   }
 
   // The closest vocabulary word to an unknown word: one edit for words of 4-6 letters, two
-  // for longer ones; ties go to the word more papers use. null when none is that close.
+  // for longer ones; ties go to a method name's word (the likeliest typo), then to the word
+  // more papers use. null when none is that close.
   function nearest(word) {
     var max = word.length <= 6 ? 1 : 2;
     var best = null, bestD = max + 1, bestC = -1;
@@ -74,8 +75,9 @@
       var w = words[i];
       if (Math.abs(w.length - word.length) > max) continue;
       var d = distance(word, w, Math.min(max, bestD));
-      if (d < bestD || (d === bestD && counts[i] > bestC)) {
-        best = w; bestD = d; bestC = counts[i];
+      var c = counts[i] + (names.has(w) ? 1e9 : 0);
+      if (d < bestD || (d === bestD && c > bestC)) {
+        best = w; bestD = d; bestC = c;
       }
     }
     return bestD <= max ? best : null;
