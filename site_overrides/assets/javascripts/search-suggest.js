@@ -84,7 +84,7 @@
   }
 
   // The words of a query that may be misspelt, each with its closest vocabulary word, as
-  // [[typed, fix, isName], ...]: a word of four or more letters and no digit that is no
+  // [[typed, fix, isName], ...]: a word of four or more characters that is no
   // vocabulary word and begins none (the reader may still be typing it), with a vocabulary
   // word close to it; isName: that word is a method name's.
   function corrections(query) {
@@ -92,8 +92,12 @@
     var out = [];
     query.split(/\s+/).forEach(function (part) {
       var word = part.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      if (word.length < 4 || /\d/.test(word) || known.has(word) || isPrefix(word)) return;
+      if (word.length < 4 || known.has(word) || isPrefix(word)) return;
       var fix = nearest(word);
+      // A word with digits is taken as a misspelt name only if the name keeps its digits
+      // ("Midn2Web" -> "mind2web"; "GPT5" is no typo of "gpt4").
+      var digits = word.replace(/\D/g, "");
+      if (digits && (!fix || !names.has(fix) || fix.replace(/\D/g, "") !== digits)) return;
       if (fix) out.push([part, fix, names.has(fix)]);
     });
     return out;
