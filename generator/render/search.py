@@ -125,8 +125,9 @@ def vocabulary(papers: Iterable[tuple[str, str | None, Iterable[str]]]) -> str:
     """The digest's own vocabulary, for "did you mean" in the search box
     (``site_overrides/assets/javascripts/search-suggest.js``): the words of every paper's title,
     method name and author names, lower-cased and accent-folded, with the number of papers
-    using each; and which of them are words of a method name (a misspelt name is the likeliest
-    typo, and a name is no English word that an abstract may hold in another spelling).
+    using each; and which of them are words of a method name or of a title's one-word lead
+    before its colon (a misspelt name is the likeliest typo, and a name is no English word
+    that an abstract may hold in another spelling).
 
     Args:
         papers: ``(title, method name or None, author names)`` per paper.
@@ -142,7 +143,7 @@ def vocabulary(papers: Iterable[tuple[str, str | None, Iterable[str]]]) -> str:
         words: set[str] = set()
         for text in (title, *authors):
             words |= _forms(text)
-        named = _forms(name or "")
+        named = _forms(name or "") | _forms(_title_lead(title))
         names |= named
         for word in words | named:
             counts[word] = counts.get(word, 0) + 1
@@ -150,6 +151,14 @@ def vocabulary(papers: Iterable[tuple[str, str | None, Iterable[str]]]) -> str:
     return json.dumps({"words": ordered, "counts": [counts[w] for w in ordered],
                        "names": sorted(names)},
                       ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _title_lead(title: str) -> str:
+    """The one word before a title's colon ("LaFTer" of "LaFTer: Label-Free Tuning ..."), by
+    the "Name: subtitle" convention that names a method even where the method-name extractor
+    found none; "" otherwise."""
+    lead, colon, _ = title.partition(":")
+    return lead.strip() if colon and len(lead.split()) == 1 else ""
 
 
 def _forms(text: str) -> set[str]:

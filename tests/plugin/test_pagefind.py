@@ -140,7 +140,8 @@ def test_pagefind_result_links_work_from_a_subfolder(page, base_url) -> None:
 
 @pytest.mark.browser
 def test_pagefind_keyboard_shortcut_and_lazy_loading(page, base_url) -> None:
-    """Nothing of Pagefind loads with the page; "/" opens the dialog and loads it."""
+    """Nothing of Pagefind loads with the page; "/" opens the dialog and loads it; the
+    vocabulary of "did you mean" loads with the first results."""
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(base_url, wait_until="networkidle")
@@ -153,6 +154,15 @@ def test_pagefind_keyboard_shortcut_and_lazy_loading(page, base_url) -> None:
     assert any(u.endswith("/pagefind/pagefind.js") for u in requests)
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('[data-pd-search]').open")
+    # The "did you mean" vocabulary comes only with the first results, and the list is marked
+    # as answering the query once the typo step has run.
+    assert not [u for u in requests if u.endswith("/search/vocabulary.json")], requests
+    page.keyboard.press("/")
+    box.press_sequentially("FastVID", delay=30)
+    page.wait_for_function("() => document.querySelector('[data-pd-search-ui]')"
+                           ".dataset.pdQuery === 'FastVID'")
+    assert [u for u in requests if u.endswith("/search/vocabulary.json")], requests
+    assert page.locator(".pd-search__result-link").first.get_attribute("href").endswith(FASTVID)
 
 
 @pytest.mark.browser

@@ -41,3 +41,14 @@ def test_vocabulary_words_counts_and_names() -> None:
     assert words["drieß"] == 1 and "an" not in words  # two letters are too short
     assert data["names"] == ["palm", "palm-e", "palme"]
 
+
+
+def test_vocabulary_names_from_a_title_lead() -> None:
+    """A title's one word before its colon counts as a method name's word where no name was
+    extracted ("LaFTer: ..."); a lead of two words does not ("Diffusion Models: ...")."""
+    data = json.loads(vocabulary([
+        ("LaFTer: Label-Free Tuning of Zero-shot Classifiers", None, ()),
+        ("Diffusion Models: A Survey", None, ()),
+    ]))
+    assert data["names"] == ["lafter"]
+    assert {"lafter", "diffusion", "models", "label-free"} <= set(data["words"])

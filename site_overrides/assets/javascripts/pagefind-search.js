@@ -9,7 +9,9 @@
 // (tag, collection, year, code, author) Pagefind read from the page (data-pagefind-filter).
 // A query with no result, or with a word that is no word of the digest's titles, names and
 // authors while a close one is, also runs corrected ("Did you mean ..."): those results are
-// labelled as a guess, never shown as the answer to what was typed.
+// labelled as a guess, never shown as the answer to what was typed. The vocabulary is fetched
+// only after the first results are shown, so it never delays them; a query answered before it
+// arrived runs again with the typo step.
 (function () {
   var dialog = document.querySelector("[data-pd-search]");
   var openers = document.querySelectorAll("[data-pd-search-open]");  // header, front page
@@ -20,15 +22,14 @@
   var base = new URL(dialog.dataset.pdBase, window.location.href).pathname;
   var vocabulary = new URL(dialog.dataset.pdVocabulary, window.location.href).href;
   var root = dialog.querySelector("[data-pd-search-ui]");
-  var input = root.querySelector(".pd-search__input");
-  var message = root.querySelector(".pd-search__message");
-  var list = root.querySelector(".pd-search__results");
-  var more = root.querySelector(".pd-search__more");
+  function part(name) { return root.querySelector(".pd-search__" + name); }
+  var input = part("input"), message = part("message"), list = part("results"), more = part("more");
   var selects = root.querySelectorAll("[data-pd-filter]");
   var author = root.querySelector("[data-pd-filter-author]");
   var authors = root.querySelector("#pd-search-authors");
   var PAGE = 10;        // results shown at once; "Show more" adds as many
   var DEBOUNCE = 60;    // ms after the last keystroke
+  var PHRASE = 3;       // a page holding all the query's words side by side: (1 + PHRASE) x score
   var loading = null;
   var pagefind = null;
   var authorNames = [];
@@ -39,7 +40,6 @@
 
   function load() {
     if (loading) return loading;
-    window.pdSuggest.load(vocabulary);
     loading = import(bundle + "pagefind.js").then(function (module) {
       pagefind = module;
       return pagefind.options({
@@ -102,7 +102,8 @@
     else say(results.length + (results.length === 1 ? " paper" : " papers")
              + " for \u201c" + query + "\u201d");
     return showMore().then(function () {
-      root.dataset.pdQuery = query;  // what the list now answers (tests, bench)
+      // What the list now answers, typo step included (tests, bench).
+      if (window.pdSuggest.ready()) root.dataset.pdQuery = query;
     });
   }
 
@@ -157,7 +158,7 @@
   // another word of the titles only when the index holds nothing it begins (Pagefind matches
   // the typed word as a prefix, and its stems): "kmeans", in a paper's aliases, is no typo.
   function typos(query) {
-    var fixes = window.pdSuggest.corrections(query);
+    var fixes = window.pdSuggest.ready() ? window.pdSuggest.corrections(query) : [];
     return Promise.all(fixes.map(function (fix) {
       return fix[2] ? null : pagefind.search(fix[0]);
     })).then(function (alone) {
@@ -165,15 +166,45 @@
     });
   }
 
+  // The length of the longest run of consecutive word positions (Pagefind's result.words).
+  function longestRun(positions) {
+    var sorted = positions.slice().sort(function (a, b) { return a - b; });
+    var best = sorted.length ? 1 : 0, current = 1;
+    for (var i = 1; i < sorted.length; i++) {
+      if (sorted[i] === sorted[i - 1] + 1) best = Math.max(best, ++current);
+      else if (sorted[i] !== sorted[i - 1]) current = 1;
+    }
+    return best;
+  }
+
+  // Pagefind scores each word on its own. A reader typing words of a title or an abstract types
+  // them in the page's order, so a page holding them side by side gains up to 1 + PHRASE times its
+  // score (in proportion to the longest run of them); Pagefind's order breaks ties.
+  function byPhrase(query, response) {
+    var n = query.split(/\s+/).length;
+    if (n < 2) return response.results;
+    return response.results.map(function (r, i) {
+      var run = Math.min(longestRun(r.words || []), n);
+      return { result: r, score: r.score * (1 + PHRASE * (run - 1) / (n - 1)), i: i };
+    }).sort(function (a, b) { return b.score - a.score || a.i - b.i; })
+      .map(function (x) { return x.result; });
+  }
+
+  function find(query, filters) {
+    return pagefind.search(query, { filters: filters }).then(function (response) {
+      return byPhrase(query, response);
+    });
+  }
+
   function run(query, mySeq) {
     var filters = currentFilters();
-    return Promise.all([pagefind.search(query, { filters: filters }), typos(query)])
+    return Promise.all([find(query, filters), typos(query)])
       .then(function (answers) {
-        var exact = answers[0];
+        var exact = { results: answers[0] };
         if (!answers[1].length) return [exact, null];
         var fix = window.pdSuggest.apply(query, answers[1]);
-        return pagefind.search(fix, { filters: filters }).then(function (fixed) {
-          return [exact, { query: fix, results: fixed.results }];
+        return find(fix, filters).then(function (fixed) {
+          return [exact, { query: fix, results: fixed }];
         });
       }).then(function (answers) {
         if (mySeq !== seq) return null;
@@ -218,9 +249,15 @@
       return;
     }
     return load().then(function () {
-      return window.pdSuggest.load(vocabulary);
-    }).then(function () {
       if (mySeq === seq) return run(query, mySeq);
+    }).then(function () {
+      if (window.pdSuggest.ready()) return;
+      // After the first results: the vocabulary, then this query again if still current.
+      window.pdSuggest.load(vocabulary).then(function () {
+        if (mySeq !== seq) return;
+        if (window.pdSuggest.corrections(query).length) search();
+        else root.dataset.pdQuery = query;
+      });
     }).catch(function (err) {
       message.textContent = "Search is unavailable: " + err.message + ".";
     });

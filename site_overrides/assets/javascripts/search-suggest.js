@@ -1,7 +1,7 @@
 // "Did you mean": a misspelt word of a query corrected against the digest's own vocabulary,
 // the words of its titles, method names and authors, written at build time as
 // search/vocabulary.json (generator/render/search.py: vocabulary). Used by the Pagefind search
-// dialog (pagefind-search.js); loads nothing until it is first asked.
+// dialog (pagefind-search.js); loads nothing until it is first asked (ready() says whether it has).
 (function () {
   var words = null;   // sorted, lower-case
   var counts = null;  // papers using each word
@@ -66,7 +66,8 @@
   }
 
   // The closest vocabulary word to an unknown word: one edit for words of 4-6 letters, two
-  // for longer ones; ties go to the word more papers use. null when none is that close.
+  // for longer ones; ties go to a method name's word (the likeliest typo), then to the word
+  // more papers use. null when none is that close.
   function nearest(word) {
     var max = word.length <= 6 ? 1 : 2;
     var best = null, bestD = max + 1, bestC = -1;
@@ -74,15 +75,16 @@
       var w = words[i];
       if (Math.abs(w.length - word.length) > max) continue;
       var d = distance(word, w, Math.min(max, bestD));
-      if (d < bestD || (d === bestD && counts[i] > bestC)) {
-        best = w; bestD = d; bestC = counts[i];
+      var c = counts[i] + (names.has(w) ? 1e9 : 0);
+      if (d < bestD || (d === bestD && c > bestC)) {
+        best = w; bestD = d; bestC = c;
       }
     }
     return bestD <= max ? best : null;
   }
 
   // The words of a query that may be misspelt, each with its closest vocabulary word, as
-  // [[typed, fix, isName], ...]: a word of four or more letters and no digit that is no
+  // [[typed, fix, isName], ...]: a word of four or more characters that is no
   // vocabulary word and begins none (the reader may still be typing it), with a vocabulary
   // word close to it; isName: that word is a method name's.
   function corrections(query) {
@@ -90,8 +92,12 @@
     var out = [];
     query.split(/\s+/).forEach(function (part) {
       var word = part.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
-      if (word.length < 4 || /\d/.test(word) || known.has(word) || isPrefix(word)) return;
+      if (word.length < 4 || known.has(word) || isPrefix(word)) return;
       var fix = nearest(word);
+      // A word with digits is taken as a misspelt name only if the name keeps its digits
+      // ("Midn2Web" -> "mind2web"; "GPT5" is no typo of "gpt4").
+      var digits = word.replace(/\D/g, "");
+      if (digits && (!fix || !names.has(fix) || fix.replace(/\D/g, "") !== digits)) return;
       if (fix) out.push([part, fix, names.has(fix)]);
     });
     return out;
@@ -105,5 +111,7 @@
     }).join("");
   }
 
-  window.pdSuggest = { load: load, corrections: corrections, apply: apply };
+  function ready() { return words !== null; }
+
+  window.pdSuggest = { load: load, ready: ready, corrections: corrections, apply: apply };
 })();
