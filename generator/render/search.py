@@ -7,8 +7,10 @@ knows each paper's plain text, so the paper page carries these forms itself, in 
 ``<sup>`` at the end of its highlight (``paper.md.j2``): Material's search plugin indexes them
 with the page, in the same pass and the same index file (no second read or write of the
 index). Its index keeps ``<sup>`` tags (it drops spans), so ``digest.css`` can hide the aliases
-in a search result, whose snippet is then the highlight. Pagefind folds accents and joins
-hyphenated words by itself, so the element is ``data-pagefind-ignore``.
+in a search result, whose snippet is then the highlight; that ``<sup>`` is
+``data-pagefind-ignore``. Pagefind reads a second copy that closes the abstract and is
+``data-search-exclude`` (out of Material's index), so its excerpts, the words around the first
+matches, show the aliases only when nothing else on the page matched.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ tests/test_browser.py (PAPER_DIGEST_REQUIRE_BROWSER=1 turns a skip into a failur
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -194,3 +195,22 @@ def test_pagefind_front_page_button(page, base_url) -> None:
     box.wait_for(state="visible")
     page.wait_for_function("() => document.activeElement && "
                            "document.activeElement.classList.contains('pd-search__input')")
+
+
+@pytest.mark.browser
+def test_pagefind_excerpt_shows_no_search_aliases(page, base_url, pf_site) -> None:
+    """A query its paper's title and highlight answer gets an excerpt of the page's text, not
+    the hidden search aliases (joined and folded forms such as "armdependent") that close the
+    abstract for Pagefind."""
+    papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
+    paper = next(p for p in papers if "Thompson Sampling" in p["title"])
+    html = (pf_site / paper["url"] / "index.html").read_text(encoding="utf-8")
+    aliases = set(re.search(r'<p class="pd-aliases" hidden data-search-exclude>([^<]*)</p>',
+                            html)[1].split())
+    shown = set(re.findall(r"[\w']+", paper["abstract"].lower() + " " + paper["title"].lower()))
+    hidden_only = aliases - shown
+    assert hidden_only, aliases
+    pages = _pagefind_search(page, base_url, "thompson sampling")
+    assert pages[0] == paper["url"], pages
+    excerpt = page.locator(".pd-search__excerpt").first.inner_text().lower()
+    assert not hidden_only & set(re.findall(r"[\w']+", excerpt)), excerpt

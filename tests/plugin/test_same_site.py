@@ -6,7 +6,8 @@ The expectation, ``expected/seed_site.json.gz``, was made from the build of comm
 (the last one that sent generated pages through Python-Markdown) with
 ``tests/site_features.py``: ``site_features(Path("site"))`` dumped as JSON, and made again
 from ``paper-digest build --search material`` of the integration of issues 21-25 (titles,
-search entries, reading tools and folder layout changed on purpose). Rebuild it only when a
+search entries, reading tools and folder layout changed on purpose), and again in session 9
+(highlight repairs, linked bylines, search aliases moved for Pagefind). Rebuild it only when a
 change of the pages is meant, and say so in the commit.
 """
 
