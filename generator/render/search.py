@@ -4,13 +4,11 @@ spell, so both search engines find the paper by them.
 Material's search (lunr) only lower-cases: "schrodinger" does not match "Schrödinger", and its
 separator splits "k-means++" into "k" and "means", so "kmeans" matches nothing. The generator
 knows each paper's plain text, so the paper page carries these forms itself, in a hidden
-``<sup>`` at the end of its highlight (``paper.md.j2``): Material's search plugin indexes them
-with the page, in the same pass and the same index file (no second read or write of the
-index). Its index keeps ``<sup>`` tags (it drops spans), so ``digest.css`` can hide the aliases
-in a search result, whose snippet is then the highlight; that ``<sup>`` is
-``data-pagefind-ignore``. Pagefind reads a second copy that closes the abstract and is
-``data-search-exclude`` (out of Material's index), so its excerpts, the words around the first
-matches, show the aliases only when nothing else on the page matched.
+``<sup>`` at the end of its abstract (``paper.md.j2``), which both engines index with the
+page: Material's search plugin in the same pass and the same index file (no second read or
+write of the index), Pagefind beside the page's text. Material's index keeps ``<sup>`` tags
+(it drops spans), so ``digest.css`` can hide the aliases in a search result; at the end of
+the text, Pagefind's excerpt shows them only when nothing else on the page matched.
 """
 
 from __future__ import annotations
