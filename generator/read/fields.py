@@ -40,6 +40,7 @@ from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.identifiers import (
     arxiv_id_in_text,
     arxiv_id_of_doi,
+    arxiv_version,
     ids_in_url,
     parse_arxiv_id,
     parse_doi,
@@ -234,6 +235,7 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         doi=ids.get("doi", ""),
         arxiv_id=ids.get("arxiv_id", ""),
         openreview_id=ids.get("openreview_id", ""),
+        arxiv_version=_arxiv_version(f, ids.get("arxiv_id", "")),
         code=_urls(f.get("code"), "code"),
         keywords=_words(f.get("keywords")),
         entry_type=_entry_type(f.get("entry_type")),
@@ -402,6 +404,18 @@ def _url(value: str, attr: str) -> str:
     if url is None:
         raise FieldError(attr, f"{value.strip()[:80]!r} is not an http(s) URL")
     return url
+
+
+def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
+    """The version the record's arXiv id, or an arXiv URL of the same paper, names
+    (``arxiv_version``); ``0`` without an arXiv id or a version."""
+    if not arxiv_id:
+        return 0
+    for attr in ("arxiv_id", "url", "pdf"):
+        value = _text(f, attr)
+        if value and arxiv_id in value and (version := arxiv_version(value)):
+            return version
+    return 0
 
 
 def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
