@@ -32,7 +32,7 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from generator.errors import InputError
@@ -48,6 +48,7 @@ from generator.read.identifiers import (
     url_in_text,
 )
 from generator.read.status import read_status
+from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
 from generator.text.markup import plain_label
@@ -574,3 +575,22 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                               kind="repair"))
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)
+
+
+Convert = Callable[[Mapping[str, object], Source, str, str, list[Notice]], Abstract]
+
+
+def parsed_records(items: Iterable[tuple[Mapping[str, object], Source]], name: str, shown: str,
+                   convert: Convert = to_abstract) -> ParsedFile:
+    """The ``ParsedFile`` of a metadata file from its records, in file order: each
+    ``(fields, source)`` pair made an ``Abstract`` by ``convert`` (``to_abstract``, or
+    ``json_record`` for JSON), in the collection made from the file ``name``; the repairs'
+    notices in the order found. What every record reader shares after its own parse.
+
+    Raises:
+        InputError: what ``convert`` raises for a record (file, line or record named).
+    """
+    default = collection_from_filename(name)
+    notices: list[Notice] = []
+    records = tuple(convert(fields, source, default, shown, notices) for fields, source in items)
+    return ParsedFile(default, records, tuple(notices))
