@@ -215,7 +215,7 @@ def read_entry(record: Mapping[str, object]) -> Entry:
     # Every field, not only the title and abstract: a control character in an author's name
     # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
     # search over all of a record's text tells the common record that needs none.
-    if needs_repair("\n".join(_strings(v for k, v in f.items() if k != "abstract"))):
+    if needs_repair("\n".join(_strings([v for k, v in f.items() if k != "abstract"]))):
         f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
              for attr, value in f.items()}
     text = _abstract(f.get("abstract"), repairs)
@@ -251,7 +251,7 @@ def _strings(values) -> list[str]:
     """The strings of ``values``: strings, and those of lists and name objects in them."""
     out: list[str] = []
     for value in values:
-        if isinstance(value, str):
+        if type(value) is str or isinstance(value, str):
             out.append(value)
         elif isinstance(value, list | dict):
             for item in (value.values() if isinstance(value, dict) else value):
@@ -296,6 +296,8 @@ def _text(fields: Mapping[str, object], attr: str) -> str:
     value = fields.get(attr)
     if value is None:
         return ""
+    if type(value) is str:  # the common case first: most fields are text
+        return " ".join(value.split())
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise FieldError(attr, f"expected text, got {_kind(value)}")
     return " ".join(str(value).split())
