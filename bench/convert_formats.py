@@ -285,6 +285,9 @@ def build(name: str, data: bytes, out: Path) -> tuple[int, int]:
     proc = subprocess.run([sys.executable, "-m", "generator.cli", "build"], cwd=project,
                           capture_output=True, text=True)
     warnings = proc.stderr.count("WARNING")
+    if proc.returncode or warnings:  # what stopped or warned, for the reader of the table
+        print("\n".join(f"    {line}" for line in proc.stderr.splitlines()
+                        if "WARNING" in line or "rror" in line), file=sys.stderr)
     shutil.rmtree(project, ignore_errors=True)
     return proc.returncode, warnings
 

@@ -75,6 +75,8 @@ class Metadata(_Record):
         url: the paper's own page (http(s)); pdf: its PDF.
         doi: lower-case, ``10.<registrant>/<suffix>`` (``generator.read.identifiers``).
         arxiv_id: ``2401.01234`` or ``hep-th/9901001``, without version.
+        arxiv_version: the arXiv version the record is of (``2`` for ``2401.01234v2``), or
+            ``0`` when it names none.
         openreview_id: the OpenReview forum id.
         code: code URLs given for the paper.
         keywords: the authors' keywords.
@@ -95,6 +97,7 @@ class Metadata(_Record):
     doi: str = ""
     arxiv_id: str = ""
     openreview_id: str = ""
+    arxiv_version: int = 0
     code: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     entry_type: str = ""

@@ -184,9 +184,11 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     abstracts are the same text up to whitespace, directly or through a third record. The
     paper keeps the first record's collection and first non-empty abstract; its metadata is
     the first non-empty value of each field in input order (keywords and code URLs: all of
-    them, once each). A repeat within one file, or a plain abstract repeated in another
-    ``.txt`` file, is also a ``Notice`` (a likely copy-and-paste slip); the same paper in a
-    metadata file and any other file is what merging is for, counted in ``Seeds.merged``.
+    them, once each), where records naming two or more arXiv versions are in order newest
+    first (``_newest_version_first``). A repeat within one file, or a plain abstract repeated
+    in another ``.txt`` file, is also a ``Notice`` (a likely copy-and-paste slip); the same
+    paper in a metadata file and any other file is what merging is for, counted in
+    ``Seeds.merged``.
     """
     groups: list[list[Abstract]] = []
     parent: list[int] = []
@@ -223,16 +225,43 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     members: dict[int, list[Abstract]] = {}
     for g in range(len(groups)):
         members.setdefault(root(g), []).extend(groups[g])
+    shown_of = {r.sources[0].file: shown for shown, result in parsed for r in result.records}
     abstracts = []
     differing = 0
     for records in members.values():
-        texts = list(dict.fromkeys(" ".join(r.text.split()) for r in records if r.text))
+        records = _newest_version_first(records, shown_of, notices)
+        newest = records[0].meta.arxiv_version
+        texts = list(dict.fromkeys(" ".join(r.text.split()) for r in records
+                                   if r.text and r.meta.arxiv_version in (0, newest)))
         differing += len(texts) > 1
         text = next((r.text for r in records if r.text), "")
         abstracts.append(Abstract(text, records[0].collection,
                                   tuple(s for r in records for s in r.sources),
                                   merge_metadata([r.meta for r in records])))
     return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
+
+
+def _newest_version_first(records: list[Abstract], shown_of: dict[str, str],
+                          notices: list[Notice]) -> list[Abstract]:
+    """The records of one paper with its newest arXiv version first, so that its abstract,
+    title and authors win (``merge_records`` takes the first non-empty value), wherever that
+    version was read and whatever the file order; each record of an older version is a handled
+    ``version`` notice. Records as given when they name fewer than two versions. Of two records
+    of the newest version, the first in input order leads."""
+    versions = {r.meta.arxiv_version for r in records} - {0}
+    if len(versions) < 2:
+        return records
+    newest = max(records, key=lambda r: r.meta.arxiv_version)  # the first of the highest
+    top, where = newest.meta.arxiv_version, newest.sources[0]
+    for r in records:
+        if 0 < r.meta.arxiv_version < top:
+            s = r.sources[0]
+            notices.append(Notice(shown_of.get(s.file, s.file), s.line,
+                                  f"{s.describe(line=False)}: arXiv {r.meta.arxiv_id}"
+                                  f"v{r.meta.arxiv_version} is an older version of {where.file} "
+                                  f"{where.describe(line=False)} (v{top}): the latest is kept",
+                                  kind="version"))
+    return [newest, *(r for r in records if r is not newest)]
 
 
 def _repeat_notice(shown: str, record: Abstract, first: Abstract) -> Notice | None:

@@ -47,9 +47,8 @@ from bibtexparser.model import (
 
 from generator.errors import InputError
 from generator.read.clean import decode
-from generator.read.fields import ParsedFile, to_abstract
-from generator.read.text import collection_from_filename
-from generator.records import Abstract, Notice, Source
+from generator.read.fields import ParsedFile, parsed_records
+from generator.records import Notice, Source
 
 _NAME_FIELDS = ("author",)
 # Fields whose value is an identifier, number or URL: TeX's braces and escapes are removed.
@@ -87,16 +86,21 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
             ResolveStringReferencesMiddleware(True), RemoveEnclosingMiddleware(True)])
     if library.failed_blocks:
         raise _syntax_error(library.failed_blocks[0], shown, text)
-    default = collection_from_filename(name)
-    records: list[Abstract] = []
-    notices: list[Notice] = []
+    notices = _stray_fields(library, shown)
+    parsed = parsed_records(_papers(library, name, shown), name, shown)
+    return ParsedFile(parsed.collection, parsed.records, (*notices, *parsed.notices))
+
+
+def _papers(library, name: str, shown: str) -> Iterator[tuple[dict, Source]]:
+    """Each paper entry's fields and source, in file order: a ``crossref`` parent's venue
+    fields inherited, the volume a paper is in (a cross-referenced entry without an
+    abstract) left out."""
     entries = library.entries
     # BibTeX's entry keys are case-insensitive; the first entry of a key is the one named.
     by_key = {}
     for entry in entries:
         by_key.setdefault(entry.key.lower(), entry)
     targets = {_crossref(e).lower() for e in entries if _crossref(e)}
-    notices.extend(_stray_fields(library, shown))
     macros = _macros(library)
     for number, entry in enumerate(entries, start=1):
         source = Source(name, number, entry.start_line + 1, entry.key)
@@ -106,8 +110,7 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
             _inherit(fields, _fields(parent, shown, source, macros))
         if entry.key.lower() in targets and not fields.get("abstract"):
             continue  # the volume a paper is in, not a paper
-        records.append(to_abstract(fields, source, default, shown, notices))
-    return ParsedFile(default, tuple(records), tuple(notices))
+        yield fields, source
 
 
 _STRAY_FIELD = re.compile(r"^\s*,?\s*([A-Za-z][\w-]*)\s*=\s*[{\"\w]", re.MULTILINE)

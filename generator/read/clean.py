@@ -43,8 +43,6 @@ _MAYBE_MOJIBAKE = re.compile("[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d
 # seed, eval and training lines this skips 251 of the 394 lines the test above lets through
 # and misses none of ftfy's 128 repairs.
 _NON_ASCII_PAIR = re.compile("[^\x00-\x7f]{2}")
-# Either of the two: one search tells that a text needs no repair (most metadata values).
-_SUSPECT = re.compile(f"{CONTROL.pattern}|{_NON_ASCII_PAIR.pattern}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +62,9 @@ class Repair:
 
 def needs_repair(text: str) -> bool:
     """True when ``repair_text`` may change ``text`` (a control character, or two non-ASCII
-    characters in a row that may be mojibake): one search, for the common clean text."""
-    return bool(CONTROL.search(text) if text.isascii() else _SUSPECT.search(text))
+    characters in a row that may be mojibake), for the common clean text. Two searches of one
+    character class each: their alternation in one pattern is three times slower."""
+    return bool(CONTROL.search(text) or (not text.isascii() and _NON_ASCII_PAIR.search(text)))
 
 
 def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from generator.errors import InputError
@@ -40,6 +40,7 @@ from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.identifiers import (
     arxiv_id_in_text,
     arxiv_id_of_doi,
+    arxiv_version,
     ids_in_url,
     parse_arxiv_id,
     parse_doi,
@@ -47,6 +48,7 @@ from generator.read.identifiers import (
     url_in_text,
 )
 from generator.read.status import read_status
+from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
 from generator.text.markup import plain_label
@@ -213,7 +215,7 @@ def read_entry(record: Mapping[str, object]) -> Entry:
     # Every field, not only the title and abstract: a control character in an author's name
     # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
     # search over all of a record's text tells the common record that needs none.
-    if needs_repair("\n".join(_strings(v for k, v in f.items() if k != "abstract"))):
+    if needs_repair("\n".join(_strings([v for k, v in f.items() if k != "abstract"]))):
         f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
              for attr, value in f.items()}
     text = _abstract(f.get("abstract"), repairs)
@@ -234,6 +236,7 @@ def read_entry(record: Mapping[str, object]) -> Entry:
         doi=ids.get("doi", ""),
         arxiv_id=ids.get("arxiv_id", ""),
         openreview_id=ids.get("openreview_id", ""),
+        arxiv_version=_arxiv_version(f, ids.get("arxiv_id", "")),
         code=_urls(f.get("code"), "code"),
         keywords=_words(f.get("keywords")),
         entry_type=_entry_type(f.get("entry_type")),
@@ -248,7 +251,7 @@ def _strings(values) -> list[str]:
     """The strings of ``values``: strings, and those of lists and name objects in them."""
     out: list[str] = []
     for value in values:
-        if isinstance(value, str):
+        if type(value) is str or isinstance(value, str):
             out.append(value)
         elif isinstance(value, list | dict):
             for item in (value.values() if isinstance(value, dict) else value):
@@ -293,6 +296,8 @@ def _text(fields: Mapping[str, object], attr: str) -> str:
     value = fields.get(attr)
     if value is None:
         return ""
+    if type(value) is str:  # the common case first: most fields are text
+        return " ".join(value.split())
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise FieldError(attr, f"expected text, got {_kind(value)}")
     return " ".join(str(value).split())
@@ -402,6 +407,18 @@ def _url(value: str, attr: str) -> str:
     if url is None:
         raise FieldError(attr, f"{value.strip()[:80]!r} is not an http(s) URL")
     return url
+
+
+def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
+    """The version the record's arXiv id, or an arXiv URL of the same paper, names
+    (``arxiv_version``); ``0`` without an arXiv id or a version."""
+    if not arxiv_id:
+        return 0
+    for attr in ("arxiv_id", "url", "pdf"):
+        value = _text(f, attr)
+        if value and arxiv_id in value and (version := arxiv_version(value)):
+            return version
+    return 0
 
 
 def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
@@ -560,3 +577,22 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                               kind="repair"))
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)
+
+
+Convert = Callable[[Mapping[str, object], Source, str, str, list[Notice]], Abstract]
+
+
+def parsed_records(items: Iterable[tuple[Mapping[str, object], Source]], name: str, shown: str,
+                   convert: Convert = to_abstract) -> ParsedFile:
+    """The ``ParsedFile`` of a metadata file from its records, in file order: each
+    ``(fields, source)`` pair made an ``Abstract`` by ``convert`` (``to_abstract``, or
+    ``json_record`` for JSON), in the collection made from the file ``name``; the repairs'
+    notices in the order found. What every record reader shares after its own parse.
+
+    Raises:
+        InputError: what ``convert`` raises for a record (file, line or record named).
+    """
+    default = collection_from_filename(name)
+    notices: list[Notice] = []
+    records = tuple(convert(fields, source, default, shown, notices) for fields, source in items)
+    return ParsedFile(default, records, tuple(notices))

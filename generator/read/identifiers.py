@@ -73,6 +73,17 @@ def parse_arxiv_id(value: str) -> str:
     raise ValueError(f"{value!r} is not an arXiv id (2401.01234 or hep-th/9901001)")
 
 
+_ARXIV_VERSION = re.compile(r"\dv(\d+)(?:\.pdf)?/?(?:[?#].*)?$", re.IGNORECASE)
+
+
+def arxiv_version(value: str) -> int:
+    """The version an arXiv id or URL names: ``"2401.01234v2"``,
+    ``"https://arxiv.org/pdf/2401.01234v3.pdf"`` -> ``2``, ``3``; ``0`` when it names none
+    (``"2401.01234"``: arXiv serves the latest)."""
+    m = _ARXIV_VERSION.search(value.strip())
+    return int(m.group(1)) if m else 0
+
+
 def parse_openreview_id(value: str) -> str:
     """``"https://openreview.net/forum?id=BkE8NjCqYm"`` or ``"BkE8NjCqYm"`` ->
     ``"BkE8NjCqYm"``.

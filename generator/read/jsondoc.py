@@ -12,11 +12,10 @@ import json
 
 from generator.errors import InputError
 from generator.read.clean import decode
-from generator.read.fields import ParsedFile
+from generator.read.fields import ParsedFile, parsed_records
 from generator.read.openreview import is_note, json_record, loads
 from generator.read.scholarly import is_openalex, is_semantic_scholar
-from generator.read.text import collection_from_filename
-from generator.records import Abstract, Notice, Source
+from generator.records import Source
 
 # The array of records in an API response: OpenReview's "notes", Semantic Scholar's "data",
 # OpenAlex's "results", Crossref's "message" -> "items".
@@ -47,12 +46,9 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
     except ValueError as exc:  # NaN, Infinity
         raise InputError(shown, None, f"not JSON: {exc}") from None
     items = _items(document, shown)
-    default = collection_from_filename(name)
-    records: list[Abstract] = []
-    notices: list[Notice] = []
-    for number, record in enumerate(items, start=1):
-        records.append(json_record(record, Source(name, number, None), default, shown, notices))
-    return ParsedFile(default, tuple(records), tuple(notices))
+    return parsed_records(((record, Source(name, number, None))
+                           for number, record in enumerate(items, start=1)),
+                          name, shown, json_record)
 
 
 def _items(document: object, shown: str) -> list:

@@ -24,9 +24,8 @@ import rispy
 
 from generator.errors import InputError
 from generator.read.clean import decode
-from generator.read.fields import ParsedFile, to_abstract
-from generator.read.text import collection_from_filename
-from generator.records import Abstract, Notice, Source
+from generator.read.fields import ParsedFile, parsed_records
+from generator.records import Source
 
 # record field -> rispy's names of the RIS tags that fill it, first present wins
 RIS_FIELDS: dict[str, tuple[str, ...]] = {
@@ -67,13 +66,9 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
     text = decode(data, shown)
     starts = _reference_lines(text, shown)
     references = rispy.loads(text, skip_unknown_tags=True)
-    default = collection_from_filename(name)
-    records: list[Abstract] = []
-    notices: list[Notice] = []
-    for number, (line, reference) in enumerate(zip(starts, references, strict=True), start=1):
-        source = Source(name, number, line)
-        records.append(to_abstract(_fields(reference), source, default, shown, notices))
-    return ParsedFile(default, tuple(records), tuple(notices))
+    return parsed_records(((_fields(reference), Source(name, number, line)) for number, (
+        line, reference) in enumerate(zip(starts, references, strict=True), start=1)),
+        name, shown)
 
 
 def _reference_lines(text: str, shown: str) -> list[int]:

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import string
 from dataclasses import dataclass
+from urllib.parse import quote, urlsplit
 
 from yarl import URL
 
@@ -124,20 +126,23 @@ def normalize_url(raw: str) -> str | None:
     >>> normalize_url("https://github.com/miccunifi/lambda\\\\_orthogonality.git")
     'https://github.com/miccunifi/lambda_orthogonality'
     """
-    url = _parse(repair_url(raw))
+    written = repair_url(raw)
+    url = _parse(written)
     if url is None:
         return None
+    written_parts = urlsplit(written)
+    tail = (_rfc3986_component(written_parts.query), _rfc3986_component(written_parts.fragment))
     host = url.host or ""
     bare = host.removeprefix("www.")
     if _forge(bare) or bare in HUB_HOSTS:
         path = url.raw_path.rstrip("/").removesuffix(".git")
         url = url.with_scheme("https").with_host(bare).with_port(None)
-        return _unsplit(url, path)
+        return _unsplit(url, path, *tail)
     if bare in _HTTPS_HOSTS or host.endswith(PROJECT_SUFFIXES):
         # These hosts serve HTTPS only (an http:// link is redirected): one spelling.
         url = url.with_scheme("https")
     # Other hosts are kept as written: rewriting their scheme or host could break the link.
-    return _unsplit(url, "" if url.raw_path == "/" else url.raw_path)
+    return _unsplit(url, "" if url.raw_path == "/" else url.raw_path, *tail)
 
 
 def _parse(url: str) -> URL | None:
@@ -168,15 +173,38 @@ def _valid_host(host: str) -> bool:
     return True
 
 
-def _unsplit(url: URL, raw_path: str) -> str:
-    """``url`` as text with ``raw_path`` as its (already encoded) path."""
+# RFC 3986, 2.3 and 6.2.2.2: only a percent-escape of an unreserved character may be decoded;
+# a query or fragment may hold the other characters below as written (3.4, 3.5).
+_UNRESERVED = frozenset(string.ascii_letters + string.digits + "-._~")
+_COMPONENT_SAFE = "!$&'()*+,;=:@/?%"
+_PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
+_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def _rfc3986_component(text: str) -> str:
+    """A query or fragment as written, changed only as RFC 3986 allows (6.2.2): escapes of
+    unreserved characters decoded, other escapes' hex digits upper-cased; what a URL cannot
+    hold (a space, non-ASCII, a ``%`` that starts no escape) percent-encoded as UTF-8.
+    ``"q=A%2fb&n=%7e"`` -> ``"q=A%2Fb&n=~"`` (yarl would decode ``%2f`` to ``/``)."""
+    text = quote(_LONE_PERCENT.sub("%25", text), safe=_COMPONENT_SAFE)
+
+    def one(m: re.Match) -> str:
+        char = chr(int(m.group(1), 16))
+        return char if char in _UNRESERVED else f"%{m.group(1).upper()}"
+
+    return _PERCENT.sub(one, text)
+
+
+def _unsplit(url: URL, raw_path: str, query: str, fragment: str) -> str:
+    """``url`` as text with ``raw_path`` as its (already encoded) path and ``query`` and
+    ``fragment`` as written (``_rfc3986_component``: yarl's re-quoted ones decode reserved
+    characters, ``%2F`` -> ``/``, which may change what the server is asked for)."""
     port = "" if url.explicit_port is None or url.is_default_port() else f":{url.port}"
     host = url.raw_host or ""
     host = f"[{host}]" if ":" in host else host  # an IPv6 address keeps its brackets
     head = f"{url.scheme}://{host}{port}"
-    query = f"?{url.raw_query_string}" if url.raw_query_string else ""
-    fragment = f"#{url.raw_fragment}" if url.raw_fragment else ""
-    return head + raw_path + query + fragment
+    return head + raw_path + (f"?{query}" if query else "") + (f"#{fragment}" if fragment
+                                                                 else "")
 
 
 def _forge(host: str) -> str | None:

@@ -217,3 +217,17 @@ def test_url_hosts_are_host_names_or_addresses(raw: str, expected: str | None) -
     """A metadata file's url/pdf/code field with a host that no resolver can look up is not
     a URL (the reader names the record); an IPv6 literal keeps the brackets it needs."""
     assert normalize_url(raw) == expected
+
+
+@pytest.mark.parametrize(("written", "kept"), [
+    # RFC 3986 6.2.2.2: a reserved character's escape stays an escape (hex upper-cased) ...
+    ("https://example.org/search?q=A%2fb&r=c%26d#sec%2f2",
+     "https://example.org/search?q=A%2Fb&r=c%26d#sec%2F2"),
+    # ... an unreserved one's is decoded; a space, non-ASCII and a lone % are encoded
+    ("https://example.org/p?user=%7eann&n=%41", "https://example.org/p?user=~ann&n=A"),
+    ("https://example.org/p?q=café b&pct=100%", "https://example.org/p?q=caf%C3%A9%20b&pct=100%25"),
+    # a query with / ? : @ as written keeps them (RFC 3986 3.4)
+    ("https://example.org/p?next=/a/b?c:d@e", "https://example.org/p?next=/a/b?c:d@e"),
+])
+def test_query_and_fragment_keep_the_written_escapes(written: str, kept: str) -> None:
+    assert normalize_url(written) == kept

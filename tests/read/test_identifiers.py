@@ -6,6 +6,7 @@ import pytest
 
 from generator.read.identifiers import (
     arxiv_id_of_doi,
+    arxiv_version,
     doi_url,
     ids_in_url,
     parse_arxiv_id,
@@ -95,3 +96,10 @@ def test_doi_url_escapes_what_a_path_cannot_hold() -> None:
     """Characters such as # and < are percent-encoded in the resolver link."""
     assert doi_url("10.1109/cvpr.2016.90") == "https://doi.org/10.1109/cvpr.2016.90"
     assert doi_url("10.1000/a#b<c") == "https://doi.org/10.1000/a%23b%3Cc"
+
+
+def test_arxiv_version_is_read_from_ids_and_urls() -> None:
+    assert [arxiv_version(v) for v in (
+        "2401.01234v2", "arXiv:2401.01234V12", "https://arxiv.org/pdf/2401.01234v3.pdf",
+        "http://arxiv.org/abs/hep-th/9901001v1", "https://arxiv.org/abs/2401.01234v4?x=1",
+        "2401.01234", "https://arxiv.org/abs/2401.01234", "")] == [2, 12, 3, 1, 4, 0, 0, 0]

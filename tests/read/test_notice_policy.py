@@ -107,3 +107,54 @@ def test_summary_lists_handled_kinds_then_warnings() -> None:
         "  empty: s/e.txt: no abstracts",
         "warnings: 1",
         "  warning: s/sub: a folder: not read"]
+
+
+def _jsonl_v2() -> str:
+    return ('{"title": "New Title", "abstract": "New abstract.", "authors": ["Ann Lee", '
+            '"Bo Li"], "arxiv_id": "arXiv:2401.01234v2"}\n')
+
+
+def test_the_newest_version_wins_across_files_in_either_order(tmp_path: Path) -> None:
+    """v1 in an Atom file, v2 in a JSON Lines file: one page with v2's abstract, title and
+    authors, and one handled ``version`` notice naming v1's record, whichever file is read
+    first (file names order the reading)."""
+    v1 = ATOM_HEAD + arxiv_entry(1, "Old Title", "Old abstract.", ["Ann Lee"],
+                                 "2024-01-02T00:00:00Z") + "</feed>"
+    for atom, jsonl in (("a.atom", "b.jsonl"), ("b.atom", "a.jsonl")):
+        folder = tmp_path / atom
+        folder.mkdir()
+        (folder / atom).write_text(v1, encoding="utf-8")
+        (folder / jsonl).write_text(_jsonl_v2(), encoding="utf-8")
+        seeds = read_seeds(folder, "seeds")
+        [paper] = seeds.abstracts
+        assert (paper.text, paper.meta.title, paper.meta.authors, paper.meta.arxiv_version
+                ) == ("New abstract.", "New Title", ("Ann Lee", "Bo Li"), 2), atom
+        assert [s.file for s in paper.sources] == [jsonl, atom]
+        assert [str(n) for n in seeds.notices] == [
+            f"seeds/{atom}: record 1: arXiv 2401.01234v1 is an older version of {jsonl} "
+            "record 1 (v2): the latest is kept"]
+        assert _kinds(seeds) == [("version", False)]
+        assert seeds.differing == 0
+
+
+def test_a_record_without_a_version_does_not_displace_the_newest(tmp_path: Path) -> None:
+    """A BibTeX entry naming v3 in ``eprint``, an unversioned JSON Lines record and an Atom
+    v1: v3's abstract wins; the unversioned record is merged without a notice."""
+    (tmp_path / "a.jsonl").write_text(
+        '{"title": "Plain", "abstract": "Unversioned abstract.", "arxiv_id": "2401.01234"}\n',
+        encoding="utf-8")
+    (tmp_path / "b.atom").write_text(
+        ATOM_HEAD + arxiv_entry(1, "Old Title", "Old abstract.", ["Ann Lee"],
+                                "2024-01-02T00:00:00Z") + "</feed>", encoding="utf-8")
+    (tmp_path / "c.bib").write_text(
+        "@article{lee24,\n  title = {Third Title},\n  author = {Lee, Ann},\n"
+        "  eprint = {2401.01234v3},\n  archivePrefix = {arXiv},\n"
+        "  abstract = {Third abstract.}\n}\n", encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    [paper] = seeds.abstracts
+    assert (paper.text, paper.meta.title, paper.meta.arxiv_version) == (
+        "Third abstract.", "Third Title", 3)
+    assert [s.file for s in paper.sources] == ["c.bib", "a.jsonl", "b.atom"]
+    assert [str(n) for n in seeds.notices] == [
+        "seeds/b.atom: record 1: arXiv 2401.01234v1 is an older version of c.bib entry lee24 "
+        "(v3): the latest is kept"]
