@@ -205,7 +205,7 @@ def test_pagefind_excerpt_shows_no_search_aliases(page, base_url, pf_site) -> No
     papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
     paper = next(p for p in papers if "Thompson Sampling" in p["title"])
     html = (pf_site / paper["url"] / "index.html").read_text(encoding="utf-8")
-    aliases = set(re.search(r'<sup class="pd-aliases" hidden>([^<]*)</sup>',
+    aliases = set(re.search(r'<sup class="pd-aliases" hidden> ([^<]*)</sup>',
                             html)[1].split())
     shown = set(re.findall(r"[\w']+", paper["abstract"].lower() + " " + paper["title"].lower()))
     hidden_only = aliases - shown
