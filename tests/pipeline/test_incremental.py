@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -72,13 +73,20 @@ def _related_section(text: str) -> str:
     return text[start:end]
 
 
+SEED_TIME = 1767268800  # 2026-01-01 12:00 UTC
+
+
 def test_one_edit_rewrites_only_its_page(tmp_path):
     """Editing a word of one abstract rewrites that paper's page, papers.json and the feed,
     plus only pages whose related-papers list moved (TF-IDF weights are corpus-wide), the map
     (its layout is corpus-wide too), the files that name the paper's id (which hashes its
     text: feeds, Save buttons, reading list records, listing index) and the empty tags'
-    feeds (stamped with the seeds' time)."""
+    feeds (stamped with the seeds' time). A plain-text paper's date is its seed file's
+    modification day, so both runs' seed times are set within one day: a run across midnight
+    would otherwise re-date every paper of the edited file."""
     config = _config(tmp_path)
+    for path in config.seeds_dir.iterdir():
+        os.utime(path, (SEED_TIME, SEED_TIME))
     first = generate(config)
     target = next(p for p in first.papers if p.facts.name == "FastVID")
     seed = config.seeds_dir / target.facts.abstract.sources[0].file
@@ -87,6 +95,7 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
               if p.is_file() and p.name != ".paper-digest-manifest.json"}
     seed.write_text(seed.read_text(encoding="utf-8").replace(
         "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
+    os.utime(seed, (SEED_TIME + 60, SEED_TIME + 60))
     second = generate(config)
     edited = f"papers/{target.slug}/index.md"
     entry = f"papers/{target.slug}/{target.slug}.json"  # the page's JSON download
