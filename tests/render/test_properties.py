@@ -110,7 +110,8 @@ def test_generate_pages(cases: list[tuple[str, list[str]]]) -> None:
                     w for w in words if w in para)
         for page in pages:
             meta, md = _page_body(page.read_text(encoding="utf-8"))
-            assert set(meta) == {"title", "description", "tags", "paper_id", "collection", "template"}
+            assert set(meta) == {"title", "description", "tags", "paper_id", "collection",
+                                 "template"}
             html = markdown.markdown(md, extensions=MD_EXTENSIONS)
             assert_safe_html(html)
             soup = BeautifulSoup(html, "html.parser")

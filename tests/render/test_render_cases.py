@@ -232,7 +232,8 @@ def test_hostile_pages_front_matter(hostile_site: Path) -> None:
         m = re.match(r"---\n(.*?\n)---\n", text, re.S)
         assert m, md
         meta = yaml.safe_load(m.group(1))
-        assert set(meta) == {"title", "description", "tags", "paper_id", "collection", "template"}
+        assert set(meta) == {"title", "description", "tags", "paper_id", "collection",
+                             "template"}
         assert meta["collection"] == "Hostile Papers"
         assert "evil" not in meta["tags"]
         assert meta["title"] != "Injected"
