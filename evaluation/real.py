@@ -33,6 +33,7 @@ from generator.errors import InputError
 from generator.extract import extract_paper
 from generator.extract.sentences import points_back
 from generator.extract.titles import carries_name as carries
+from generator.read.clean import repair_text
 from generator.records import Abstract, PaperFacts, Source
 
 DATASETS_TAG = "Datasets & Benchmarks"
@@ -211,7 +212,10 @@ def read_real(paths: Iterable[Path]) -> tuple[RealRecord, ...]:
                                  "expected an object with string 'title' and 'abstract'")
             venue = str(row.get("venue") or path.name)
             key = _key(row, venue, path, number)
-            records.append(RealRecord(key, venue, row["title"], row["abstract"],
+            # The characters as a digest reads them (generator.read.clean: control characters
+            # and mojibake repaired), so the report measures what a site would show.
+            records.append(RealRecord(key, venue, repair_text(row["title"])[0],
+                                      repair_text(row["abstract"])[0],
                                       _DB_TRACK in str(row.get("paper_url", ""))))
     return tuple(records)
 
