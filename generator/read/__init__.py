@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +36,7 @@ from generator.read.ris import read_ris
 from generator.read.tabular import read_table
 from generator.read.text import parse_seed_file
 from generator.records import Abstract, Metadata, Notice, Source
+from generator.text.markup import plain_label
 
 
 def read_text(data: bytes, name: str, shown: str) -> ParsedFile:
@@ -181,7 +184,9 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     """One ``Abstract`` per paper from the records of every file, in input order.
 
     Records are one paper when they share an identifier (``Metadata.identifiers``) or their
-    abstracts are the same text up to whitespace, directly or through a third record. The
+    abstracts are the same text up to whitespace, directly or through a third record, or,
+    failing both, when their given titles, years and first authors match (``title_key``) and
+    they name no two different DOIs or arXiv ids (a handled ``duplicate`` notice says so). The
     paper keeps the first record's collection and first non-empty abstract; its metadata is
     the first non-empty value of each field in input order (keywords and code URLs: all of
     them, once each), where records naming two or more arXiv versions are in order newest
@@ -207,12 +212,18 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
             if record.text:
                 keys.append(" ".join(record.text.split()))  # whitespace runs as one space
             found = sorted({root(by_key[k]) for k in keys if k in by_key})
+            by_title = title_key(record.meta)
+            titled = not found and by_title in by_key and not _ids_differ(
+                record.meta, groups[root(by_key[by_title])])
+            if titled:
+                found = [root(by_key[by_title])]
             if found:
                 g = found[0]
                 for other in found[1:]:
                     parent[other] = g
                 merged += 1
-                notice = _repeat_notice(shown, record, groups[g][0])
+                notice = (_title_match_notice if titled else _repeat_notice)(
+                    shown, record, groups[g][0])
                 if notice is not None:
                     notices.append(notice)
                 groups[g].append(record)
@@ -220,7 +231,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 g = len(groups)
                 parent.append(g)
                 groups.append([record])
-            for k in keys:
+            for k in (*keys, by_title) if by_title else keys:
                 by_key.setdefault(k, g)
     members: dict[int, list[Abstract]] = {}
     for g in range(len(groups)):
@@ -239,6 +250,49 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                                   tuple(s for r in records for s in r.sources),
                                   merge_metadata([r.meta for r in records])))
     return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
+
+
+def title_key(meta: Metadata) -> str | None:
+    """The key under which records without a shared identifier are one paper: the given
+    title (letters and digits only, case and accents folded, TeX braces gone), the year and
+    the first author's last name, as ``"title:<title>|<year>|<name>"``; ``None`` when the
+    record lacks a title, a year or an author. The rule is reference managers' own (Zotero's
+    duplicate detection compares titles, years and creators' last names): exports without
+    ids - Google Scholar's BibTeX, a Zotero CSV - of the same paper are then one page, while
+    two papers that share a title but not their first author or year stay two."""
+    if not (meta.title and meta.year and meta.authors):
+        return None
+    title = _folded(meta.title)
+    surname = _folded(meta.authors[0]).rsplit(" ", 1)[-1]
+    return f"title:{title}|{meta.year}|{surname}" if title and surname else None
+
+
+def _folded(text: str) -> str:
+    """``text`` as lower-case ASCII letters and digits, single spaces (``{BERT}: Pre-training``
+    -> ``bert pre training``; ``Müller`` -> ``muller``)."""
+    plain = unicodedata.normalize("NFKD", plain_label(text)).encode("ascii", "ignore")
+    plain = plain.decode().lower()
+    return " ".join(_NOT_ALNUM.sub(" ", plain).split())
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def _ids_differ(meta: Metadata, records: Sequence[Abstract]) -> bool:
+    """True when ``meta`` and one of ``records`` name different DOIs or arXiv ids: two papers
+    that share a title, year and first author (a paper and its erratum, two parts)."""
+    return any(mine and theirs and mine != theirs
+               for r in records
+               for mine, theirs in ((meta.doi, r.meta.doi), (meta.arxiv_id, r.meta.arxiv_id)))
+
+
+def _title_match_notice(shown: str, record: Abstract, first: Abstract) -> Notice:
+    """The handled notice for records merged by ``title_key`` alone."""
+    s0, s1 = first.sources[0], record.sources[0]
+    return Notice(shown, s1.line, f"same title, year and first author as {s0.file} "
+                                  f"{s0.describe(line=False)}: one page lists both sources "
+                                  "(if they are different papers, give either a DOI or an "
+                                  "arXiv id)", kind="duplicate")
 
 
 def _newest_version_first(records: list[Abstract], shown_of: dict[str, str],

@@ -137,3 +137,17 @@ def collection_of_venue(venue: str, year: int | None) -> str:
     if year is not None and not named:
         return f"{venue} {year}"
     return venue
+
+
+@functools.lru_cache(maxsize=4096)
+def series_of_venue(venue: str) -> str:
+    """The venue series a venue names, without year or track: ``"Proceedings of the 41st
+    International Conference on Machine Learning"`` and ``"ICML 2024"`` -> ``"ICML"`` (the rows
+    of ``SERIES``); a preprint -> ``"arXiv"``; any other venue as ``readable_venue`` reads it.
+    The statistics page counts papers per series, so one conference written two ways is one
+    bar. ``venue`` is plain text (no TeX)."""
+    venue = readable_venue(venue)
+    for name, pattern in _SERIES:
+        if pattern.search(venue):
+            return name
+    return venue

@@ -33,6 +33,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
 from generator.catalog import distinct_slug
+from generator.read.venues import series_of_venue
 from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.authors import author_key, authors_of
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
@@ -632,10 +633,10 @@ TOP_VENUES = 20
 
 
 def _metadata_charts(papers: tuple[Paper, ...]) -> list[Chart]:
-    """Venues and authors, when the input files named them: the most frequent ones (a
-    reference manager's export may name hundreds of journals)."""
+    """Venues (as series: ``series_of_venue``) and authors, when the input files named them:
+    the most frequent ones (a reference manager's export may name hundreds of journals)."""
     out: list[Chart] = []
-    venues = Counter(p.facts.venue for p in papers if p.facts.venue)
+    venues = Counter(series_of_venue(p.facts.venue) for p in papers if p.facts.venue)
     if venues:
         bars = [Bar(name, n) for name, n in venues.most_common(TOP_VENUES)]
         some = f"the {len(bars)} most frequent of {len(venues)}" if len(venues) > len(bars) \

@@ -38,11 +38,16 @@ LONG = [
 @pytest.fixture(scope="module")
 def layout_site(tmp_path_factory) -> Path:
     """The site built from one seed file of the wide abstracts above."""
-    project = _copy_project(tmp_path_factory.mktemp("layout") / "project")
+    return _built_site(tmp_path_factory.mktemp("layout") / "project",
+                       "wide.txt", "Wide Papers\n\n" + "\n\n".join(LONG) + "\n")
+
+
+def _built_site(project: Path, name: str, seed: str) -> Path:
+    """The site of a copy of the project whose seeds are one file ``name`` holding ``seed``."""
+    _copy_project(project)
     for f in (project / "seeds").glob("*.txt"):
         f.unlink()
-    (project / "seeds" / "wide.txt").write_text("Wide Papers\n\n" + "\n\n".join(LONG) + "\n",
-                                                encoding="utf-8")
+    (project / "seeds" / name).write_text(seed, encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "generator.cli", "build"], cwd=project,
                           capture_output=True, text=True, timeout=600,
                           env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
@@ -99,3 +104,40 @@ def test_paper_page_shows_no_search_filter_values(browser, layout_site):
                 assert box.evaluate("e => [e.hidden, e.getBoundingClientRect().height, "
                                     "getComputedStyle(e).display]") == [True, 0, "none"], (
                     width, paper["url"])
+
+
+# A Zotero CSV whose venue has no page of its own: its chart's labels are plain text, so a
+# keyboard can reach that chart only if the chart itself takes the focus.
+VENUE_CSV = ('"Title","Abstract Note","Publication Title","Publication Year"\n' + "".join(
+    f'"Long Venue Paper {i}","We propose LongVenue{i}, a method for ranking papers by venue '
+    f'name length.","Proceedings of the {i}th Extraordinarily Long Workshop Name on Venue '
+    f'Charts at Phone Widths","2024"\n' for i in range(1, 4)))
+
+
+@pytest.fixture(scope="module")
+def venue_site(tmp_path_factory) -> Path:
+    """The site built from ``VENUE_CSV`` alone."""
+    return _built_site(tmp_path_factory.mktemp("venues") / "project", "zotero.csv", VENUE_CSV)
+
+
+def test_wide_chart_scrolls_by_keyboard_at_390px(browser, venue_site):
+    """At a phone's width a bar chart wider than the column scrolls inside its figure; the
+    reader tabs to it and scrolls it with the arrow keys, and axe finds no scrollable region
+    a keyboard cannot reach."""
+    from browser_support import axe_violations
+
+    with serve(venue_site) as base, new_page(browser) as page:
+        page.set_viewport_size({"width": PHONE, "height": 800})
+        page.goto(base + "stats/", wait_until="networkidle")
+        chart = page.locator("figure.pd-chart:has(#chart-venues)")
+        assert chart.evaluate("f => f.scrollWidth > f.clientWidth")
+        assert chart.evaluate("f => f.querySelectorAll('a').length") == 0
+        for _ in range(200):  # the reader's Tab presses, until the venue chart has the focus
+            page.keyboard.press("Tab")
+            if chart.evaluate("f => document.activeElement === f"):
+                break
+        assert chart.evaluate("f => document.activeElement === f")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.activeElement.scrollLeft > 0")
+        found = [v["id"] for v in axe_violations(page) if v["id"] == "scrollable-region-focusable"]
+        assert found == []

@@ -16,7 +16,7 @@ from generator.errors import InputError
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import read_entry
 from generator.read.jsondoc import read_json
-from generator.read.venues import collection_of_venue, readable_venueid
+from generator.read.venues import collection_of_venue, readable_venueid, series_of_venue
 from generator.records import Abstract, Metadata, PaperFacts, Source
 from generator.render.cite import bibtex_entry
 from generator.render.feed import render_feed
@@ -104,6 +104,20 @@ def test_a_derived_title_twice_is_still_told_apart() -> None:
 ])
 def test_one_collection_name_per_venue(venue: str, year: int | None, collection: str) -> None:
     assert collection_of_venue(venue, year) == collection
+
+
+@pytest.mark.parametrize(("venue", "series"), [
+    ("International Conference on Machine Learning", "ICML"),
+    ("Proceedings of the 41st International Conference on Machine Learning", "ICML"),
+    ("ICML 2024", "ICML"),
+    ("Advances in Neural Information Processing Systems 36", "NeurIPS"),
+    ("NeurIPS 2023 Datasets and Benchmarks Track", "NeurIPS"),
+    ("ICLR.cc/2023/Conference/Desk_Rejected_Submission", "ICLR"),
+    ("arXiv preprint arXiv:2106.09685", "arXiv"),
+    ("Journal of Obscure Results", "Journal of Obscure Results"),
+])
+def test_statistics_count_a_venue_written_two_ways_once(venue: str, series: str) -> None:
+    assert series_of_venue(venue) == series
 
 
 def test_venueid_reads_as_a_venue() -> None:

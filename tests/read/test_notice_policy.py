@@ -158,3 +158,44 @@ def test_a_record_without_a_version_does_not_displace_the_newest(tmp_path: Path)
     assert [str(n) for n in seeds.notices] == [
         "seeds/b.atom: record 1: arXiv 2401.01234v1 is an older version of c.bib entry lee24 "
         "(v3): the latest is kept"]
+
+
+ZOTERO_HEAD = '"Item Type","Title","Author","Publication Year","Abstract Note","DOI"\n'
+
+
+def _zotero_row(title: str, authors: str, year: int, doi: str = "") -> str:
+    return f'"conferencePaper","{title}","{authors}","{year}","",{doi!r}\n'.replace("'", '"')
+
+
+def test_the_same_paper_without_ids_in_two_exports_is_one_page(tmp_path: Path) -> None:
+    """A Zotero CSV and a Google Scholar BibTeX entry of one paper, neither with a DOI or an
+    arXiv id: same title (up to case, TeX braces and punctuation), year and first author's
+    last name -> one page listing both sources, with a handled notice naming the first."""
+    (tmp_path / "a.csv").write_text(ZOTERO_HEAD + _zotero_row(
+        "Few-Shot Calibration of Vision-Language Models", "Müller, Lena; Singh, Arjun", 2024),
+        encoding="utf-8")
+    (tmp_path / "b.bib").write_text(
+        "@inproceedings{muller2024few,\n  title={Few-shot calibration of {Vision-Language} "
+        "models},\n  author={M{\\\"u}ller, Lena and Singh, Arjun},\n  booktitle={ICML},\n"
+        "  year={2024}\n}\n", encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    [paper] = seeds.abstracts
+    assert [s.file for s in paper.sources] == ["a.csv", "b.bib"]
+    assert seeds.merged == 1
+    assert _kinds(seeds) == [("duplicate", False)]
+    assert "same title, year and first author as a.csv" in seeds.notices[0].message
+
+
+def test_a_shared_title_alone_does_not_merge(tmp_path: Path) -> None:
+    """Two papers may share a title: another first author, another year, or two different
+    DOIs keep them apart, silently."""
+    rows = [("Graph Neural Networks: A Survey", "Lee, Ann", 2020, ""),
+            ("Graph Neural Networks: A Survey", "Kim, Bo", 2020, ""),
+            ("Graph Neural Networks: A Survey", "Lee, Ann", 2021, ""),
+            ("Deep Sets Revisited", "Lee, Ann", 2022, "10.1000/one"),
+            ("Deep Sets Revisited", "Lee, Ann", 2022, "10.1000/two")]
+    (tmp_path / "a.csv").write_text(ZOTERO_HEAD + "".join(_zotero_row(*r) for r in rows),
+                                    encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert len(seeds.abstracts) == len(rows)
+    assert seeds.merged == 0 and seeds.notices == ()
