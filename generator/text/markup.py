@@ -691,8 +691,10 @@ def math_to_text(tex: str) -> str:
     """
     try:
         # pylatexenc swallows the space after a command word (\\log k -> logk): keep one;
-        # and it drops the norm bars \\| (its own \\lVert gives them).
-        tex = prepare_math(tex).replace("\\operatorname*", "\\operatorname")
+        # and it drops the norm bars \\| (its own \\lVert gives them). A bare bar is text
+        # here (prepare_math's \\vert is for MathML's spacing).
+        tex = prepare_math(tex).replace("\\operatorname*", "\\operatorname").replace(
+            "\\vert ", "|")
         tex = _NORM_BARS.sub("‖", _MATH_WORD_SPACE.sub(r"\1\\ ", tex))
         return _latex_math_text(tex).strip()
     except Exception:  # noqa: BLE001 - any parser failure: show the source, lose nothing

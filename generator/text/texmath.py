@@ -18,6 +18,10 @@ conversion, into standard TeX with the same meaning:
 * common authors' macros with a standard meaning: operator names (``\\sgn``, ``\\tr``,
   ``\\rank`` ...), blackboard letters (``\\R``, ``\\E`` ...), ``\\eps``; references and labels
   (``\\label``, ``\\eqref`` ...) are dropped;
+* a bare ``|`` (``|E|``, ``p(x|y)``) is ``\\vert``: TeX reads it as an ordinary symbol with no
+  space around it, while latex2mathml writes an ``<mo>`` that browsers space as a relation in
+  the middle of a formula (``O( | E | )``); ``\\left|``, ``\\big|``, ``\\|`` and array column
+  specifications keep theirs;
 * any other command the converter does not know becomes an upright operator name
   (``\\mymacro`` -> ``mymacro``), so it reads as a word rather than as TeX; ``unknown_commands``
   names those, for the run summary.
@@ -63,6 +67,10 @@ _TEXT_COMMAND = re.compile(r"\\(text|textrm|textnormal|mbox|textbf|textit|emph|t
 _INNER_TEXT_COMMAND = re.compile(r"\\(?:text[a-z]*|emph|mbox|mathrm|mathbf|mathit|mathtt|"
                                  r"mathsf)\s*(?=\{)")
 _COMMAND = re.compile(r"\\([A-Za-z]+)")
+# A bare "|", or (group 1, kept) one that belongs to a delimiter command, "\|", or an array's
+# column specification or a \\verb.
+_BAR = re.compile(r"(\\begin\s*\{(?:array|tabular)\}\s*\{[^{}]*\}|\\(?:left|right|middle|"
+                  r"[bB]igg?[lrm]?)\s*\||\\\||\\verb\*?(?P<d>[^\sA-Za-z]).*?(?P=d))|\|")
 _TEXT_STYLE = {"text": "text", "textrm": "text", "textnormal": "text", "mbox": "text",
                "textup": "text", "textmd": "text", "textbf": "textbf", "textit": "textit",
                "emph": "textit", "textsl": "textit", "texttt": "texttt", "textsf": "textsf",
@@ -106,6 +114,8 @@ def unknown_commands(tex: str) -> tuple[str, ...]:
 def prepare_math(tex: str) -> str:
     """Rewrite ``tex`` (a formula without delimiters) into TeX latex2mathml converts with the
     same meaning (module docstring). Never raises; unbalanced braces are left as they are."""
+    if "|" in tex:
+        tex = _BAR.sub(lambda m: m.group(0) if m.group(1) else r"\vert ", tex)
     if "\\" not in tex:
         return tex
     tex = _ENV.sub(_array, tex)

@@ -427,3 +427,22 @@ def test_real_data_targets() -> None:
     assert report.raw_tex_share <= 0.005, report.raw_tex_examples
     assert report.exact_share >= 0.995, report.code_misses
     assert report.extra == 0
+
+
+@pytest.mark.parametrize(("tex", "bars"), [
+    (r"O(|E|)", 2), (r"p(x|y)", 1), (r"\sum_i |w_i| \le 1", 2)])
+def test_a_bare_bar_is_an_ordinary_symbol(tex: str, bars: int) -> None:
+    """TeX spaces a bare ``|`` as an ordinary symbol (none), so MathML shows it as an
+    identifier, never an ``<mo>`` a browser spaces as a relation (``O( | E | )``)."""
+    s = BeautifulSoup(render_math(tex, False), "html.parser")
+    assert [mi.get_text() for mi in s.find_all("mi") if mi.get_text() == "|"] == ["|"] * bars
+    assert [mo for mo in s.find_all("mo") if mo.get_text() == "|"] == []
+
+
+@pytest.mark.parametrize("tex", [r"\left| x \right|", r"\bigl| x \bigr|",
+                                 r"\begin{array}{c|c} a & b \end{array}"])
+def test_delimiter_bars_stay_operators(tex: str) -> None:
+    """Bars of ``\\left``/``\\big`` stay stretchy fences; an array's column rule stays a rule."""
+    s = BeautifulSoup(render_math(tex, True), "html.parser")
+    assert not [mi for mi in s.find_all("mi") if mi.get_text() == "|"]
+    assert "|" not in "".join(t.get_text() for t in s.find_all("mtd"))
