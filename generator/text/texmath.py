@@ -67,8 +67,8 @@ _TEXT_COMMAND = re.compile(r"\\(text|textrm|textnormal|mbox|textbf|textit|emph|t
 _INNER_TEXT_COMMAND = re.compile(r"\\(?:text[a-z]*|emph|mbox|mathrm|mathbf|mathit|mathtt|"
                                  r"mathsf)\s*(?=\{)")
 _COMMAND = re.compile(r"\\([A-Za-z]+)")
-# A bare "|", or (group 1, kept) one that belongs to a delimiter command, "\|", or an array's
-# column specification or a \\verb.
+# A bare "|", or (group 1, kept) one that belongs to a delimiter command, "\|", an array's
+# column specification or a \verb.
 _BAR = re.compile(r"(\\begin\s*\{(?:array|tabular)\}\s*\{[^{}]*\}|\\(?:left|right|middle|"
                   r"[bB]igg?[lrm]?)\s*\||\\\||\\verb\*?(?P<d>[^\sA-Za-z]).*?(?P=d))|\|")
 _TEXT_STYLE = {"text": "text", "textrm": "text", "textnormal": "text", "mbox": "text",
