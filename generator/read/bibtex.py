@@ -261,7 +261,16 @@ def _check_value(value: str, entry: Entry, field, shown: str) -> None:
     hint = (f"a ',' is missing before {nxt.group(1)!r}" if nxt else
             "write it as one {...} or \"...\" value, or join parts with #")
     raise InputError(shown, field.start_line + 1, f"entry {entry.key}: {field.key}: BibTeX "
-                     f"syntax: {' '.join(value.split())[:60]!r} is not one value ({hint})")
+                     f"syntax: “{_shortened(value)}” is not one value ({hint})")
+
+
+def _shortened(value: str, limit: int = 80) -> str:
+    """``value`` as written (no escapes added), whitespace collapsed, cut at a word boundary
+    before ``limit`` characters with an ellipsis: how an error message quotes a field."""
+    text = " ".join(value.split())
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 @functools.lru_cache(maxsize=65536)  # an author's name recurs across a bibliography's entries

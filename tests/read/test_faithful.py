@@ -173,8 +173,21 @@ def test_bibtex_missing_comma_is_an_error_with_its_line() -> None:
     with pytest.raises(InputError) as info:
         read_bibtex(text, "refs.bib", "seeds/refs.bib")
     assert str(info.value) == (
-        "seeds/refs.bib:4: entry broken2023: title: BibTeX syntax: '{A Broken Entry} "
-        "booktitle = {ICML 2023}' is not one value (a ',' is missing before 'booktitle')")
+        "seeds/refs.bib:4: entry broken2023: title: BibTeX syntax: “{A Broken Entry} "
+        "booktitle = {ICML 2023}” is not one value (a ',' is missing before 'booktitle')")
+
+
+def test_bibtex_syntax_error_quotes_the_value_as_written() -> None:
+    """The message shows TeX as the file has it (no doubled backslashes) and cuts a long
+    value at a word, never mid-word."""
+    text = (b'@article{k,\n  title = {On M{\\"u}ller Spaces}\n  author = {A. Author and '
+            b"B. Author and C. Author and D. Author and E. Author and F. Author and G. "
+            b"Author},\n}\n")
+    with pytest.raises(InputError) as info:
+        read_bibtex(text, "refs.bib", "seeds/refs.bib")
+    message = str(info.value)
+    assert '“{On M{\\"u}ller Spaces} author = {A. Author and B. Author and C. Author and D.' \
+        ' …”' in message
 
 
 @pytest.mark.parametrize("value", ['"A Broken" booktitle = "ICML"', "{A} {B}"])
