@@ -145,6 +145,9 @@ class LabelReport:
         per_tag: tag -> counts.
         names: records labelled with a name, and how many derived titles carry it.
         untagged: labelled records that got no tag.
+        no_label_tag: records whose labels give no tag (no definition fits them).
+        missed: records whose labels give a tag that got none (the untagged that a tagger
+            agreeing with the labellers would not leave).
     """
 
     split: str
@@ -153,6 +156,8 @@ class LabelReport:
     per_tag: dict[str, Counts]
     names: tuple[int, int]
     untagged: int = 0
+    no_label_tag: int = 0
+    missed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,8 +399,9 @@ def _label_report(split: str, labels: list[RealLabel], by_key: dict[str, RealCas
         if label.name:
             named += 1
             kept += carries(got.title, label.name)
-    untagged = sum(not by_key[lab.key].facts.tags for lab in labels)
-    return LabelReport(split, len(labels), total, per_tag, (named, kept), untagged)
+    untagged = [lab for lab in labels if not by_key[lab.key].facts.tags]
+    return LabelReport(split, len(labels), total, per_tag, (named, kept), len(untagged),
+                       sum(not lab.tags for lab in labels), sum(bool(lab.tags) for lab in untagged))
 
 
 # ---------------------------------------------------------------------------------- output
@@ -431,7 +437,9 @@ def format_real(report: RealReport, taxonomy_names: Sequence[str], worst: int = 
                 f"tags (micro)   P {c.precision:.3f}  R {c.recall:.3f}  F1 {c.f1:.3f}  "
                 f"(tp {c.tp}, fp {c.fp}, fn {c.fn})",
                 f"labelled name in title  {_share(lab.names[1], lab.names[0])}",
-                f"untagged       {_share(lab.untagged, lab.papers)}",
+                f"untagged       {_share(lab.untagged, lab.papers)}; the labels give none "
+                f"{_share(lab.no_label_tag, lab.papers)}; untagged although labelled "
+                f"{_share(lab.missed, lab.papers)}",
                 "tags below precision 0.70 on 20+ predictions: " + (", ".join(
                     f"{t} {c.precision:.2f} ({c.tp + c.fp})" for t, c in lab.per_tag.items()
                     if c.tp + c.fp >= 20 and c.precision < 0.70) or "none"),

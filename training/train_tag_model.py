@@ -166,19 +166,34 @@ def choose_thresholds(combined: np.ndarray, truth: np.ndarray, names: list[str],
     return chosen
 
 
-def dev_figures(combined: np.ndarray, truth: np.ndarray, thresholds: np.ndarray,
-                max_tags: int) -> str:
-    """Micro P/R/F1 and untagged share of the dev rows at ``thresholds`` (floor ignored)."""
-    hit = combined >= thresholds
-    ratio = np.where(hit, combined / thresholds, 0)
-    keep = np.argsort(-ratio, axis=1)[:, :max_tags]
+def decide(combined: np.ndarray, thresholds: np.ndarray, max_tags: int, floor: float
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """The tags ``generator.extract.tags`` gives the dev rows, as a ``(N, T)`` bool array, and
+    which rows got their tag from the fallback (``(N,)`` bool): strength = combined score /
+    threshold; every tag at strength 1 or more, else the strongest one when it reaches
+    ``floor``; at most ``max_tags``, strongest first (``implies`` is left out: both tags of
+    an implied pair are scored on their own here)."""
+    strength = combined / thresholds
+    hit = strength >= 1
+    fallback = ~hit.any(axis=1) & (strength.max(axis=1) >= floor)
+    hit[np.flatnonzero(fallback), strength.argmax(axis=1)[fallback]] = True
+    keep = np.argsort(-np.where(hit, strength, -1.0), axis=1)[:, :max_tags]
     mask = np.zeros_like(hit)
     np.put_along_axis(mask, keep, True, axis=1)
-    hit &= mask
+    return hit & mask, fallback
+
+
+def dev_figures(combined: np.ndarray, truth: np.ndarray, thresholds: np.ndarray,
+                max_tags: int, floor: float) -> str:
+    """Micro P/R/F1, untagged share, and the fallback's count and precision (its one tag is
+    labelled) of the dev rows at ``thresholds`` and ``floor`` (``decide``)."""
+    hit, fallback = decide(combined, thresholds, max_tags, floor)
     tp, fp, fn = (hit & truth).sum(), (hit & ~truth).sum(), (~hit & truth).sum()
     p, r = tp / max(1, tp + fp), tp / max(1, tp + fn)
+    right = (hit & truth)[fallback].any(axis=1).sum()
     return (f"dev micro P {p:.3f} R {r:.3f} F1 {2 * p * r / max(1e-9, p + r):.3f}; "
-            f"untagged {(~hit.any(axis=1)).mean():.1%}")
+            f"untagged {(~hit.any(axis=1)).mean():.1%} (labels {(~truth.any(axis=1)).mean():.1%}); "
+            f"fallback {fallback.sum()} papers, precision {right / max(1, fallback.sum()):.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,10 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         combined = oof + rule_strength(taxonomy, dev, names)
         truth = np.array([[t in s for t in names] for s in dev.tags])
         print("at the taxonomy's threshold:", dev_figures(
-            combined, truth, np.full(len(names), taxonomy.threshold), taxonomy.max_tags))
+            combined, truth, np.full(len(names), taxonomy.threshold), taxonomy.max_tags,
+            taxonomy.floor))
         thresholds = choose_thresholds(combined, truth, names, taxonomy.threshold)
         print("at per-tag thresholds:      ", dev_figures(
-            combined, truth, np.array([thresholds[t] for t in names]), taxonomy.max_tags))
+            combined, truth, np.array([thresholds[t] for t in names]), taxonomy.max_tags,
+            taxonomy.floor))
     if args.check:
         return 0
     weights = np.where(np.array(data.arxiv), ARXIV_WEIGHT, 1.0)
