@@ -24,7 +24,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from generator.extract.lexicon import COMMON_NAMES, COMMON_WORDS, CONTRIBUTION_VERBS, STOP_WORDS
+from generator.extract.lexicon import (
+    COMMON_NAMES,
+    COMMON_WORDS,
+    CONTRIBUTION_VERBS,
+    INTRODUCING_VERBS,
+    KIND_NOUNS,
+    NAMING_VERBS,
+    PAPER_NOUNS,
+    STOP_WORDS,
+    alternation,
+    forms,
+    stem,
+)
 from generator.extract.sentences import contribution_rank
 from generator.text.markup import plain_text
 
@@ -52,12 +64,8 @@ _SUFFIX = re.compile(r"-(?:based|like|style|type|driven|guided|enabled|powered|s
 _INTRO = CONTRIBUTION_VERBS + r"\w*"
 # After an introducing verb, up to two words (an adjective, a noun, "method,") before the
 # name; a plain capitalised word must follow the verb directly (an article aside).
-_KIND = (r"(?:method|model|framework|approach|algorithm|system|architecture|dataset|benchmark|"
-    r"technique|module|network|pipeline|toolkit|library|paradigm|strategy|scheme|loss|"
-    r"objective|agent|simulator|platform|suite|tool|solver|estimator|sampler|optimizer|"
-    r"policy|mechanism|procedure|protocol|metric|corpus|environment|language|package|layer|"
-    r"operator|attack|defen[cs]e|family|collection|challenge|task|baseline|variant|"
-    r"transformer|encoder|decoder|head|block)s?")
+_KIND = alternation(forms(KIND_NOUNS, "NNS"))
+_PAPER = alternation(PAPER_NOUNS)
 _INTRO_VERB = r"(?<!been )(?<!are )(?<!is )(?<!was )(?<!were )(?<!be )\b" + _INTRO
 _INTRO_BEFORE = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the|our|two|three|this)\s+)?"
                            r"(?:(?!to\s)[\w\-{},]+\s+){0,2}[\"“'‘]?$", re.I)
@@ -65,7 +73,7 @@ _INTRO_DIRECT = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the)\s+)?[\"“'‘]?$"
 # The object of an introducing verb, ending at "(" of a parenthesised name: no preposition
 # or clause between ("we propose a ... gradient method (DOP)", not "a method for
 # few-shot learning (FSL)").
-_INTRO_OBJECT = re.compile(r"(?:\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?" + _INTRO +
+_INTRO_OBJECT = re.compile(r"(?:\b(?:we|this\s+" + _PAPER + r")\s+(?:\w+\s+)?" + _INTRO +
                            r"(?:\s+to\s+\w+\s+(?:by|via|with|using))?"  # "propose to adapt by X"
                            r"|\b(?:our|the\s+proposed|our\s+proposed|the\s+resulting))\s+"
                            r"(?:(?!(?:for|of|on|in|to|with|from|by|over|under|into|across|"
@@ -81,12 +89,11 @@ _RESULTS = re.compile(r"^\)?\s+(?:also\s+|consistently\s+|significantly\s+|furth
 # A long form before a parenthesised subject: "Vision Transformer (" before "ViT) attains".
 _DEFINED_SUBJECT = re.compile(r"(?:[A-Z][\w\-]*\s+){1,5}\(")
 _PASSIVE = re.compile(r"^\)?,?\s+(?:" + _KIND + r"\s+)?(?:is|are|was|were)\s+(?:\w+ly\s+)?"
-                      r"(?:proposed|introduced|presented|developed|designed|built|devised|"
-                      r"constructed|created|released)\b", re.I)  # "(SCoTT) approach is proposed"
+                      + alternation(forms(INTRODUCING_VERBS, "VBN", base=False)) + r"\b",
+                      re.I)  # "(SCoTT) approach is proposed"
 # "In PixelArena, we propose ...": the work is set in the name.
 _IN_NAME = re.compile(r"^\s*(?:In|With|Through)\s+$")
-_WE_INTRODUCE = re.compile(r"^,\s+we\s+(?:propose|introduce|present|develop|design|build|"
-                           r"release|construct|create)\b")
+_WE_INTRODUCE = re.compile(r"^,\s+we\s+" + alternation(INTRODUCING_VERBS) + r"\b")
 # "a novel ZSQ method, TexQ", "a technique, i.e., Penguin": a name in apposition to a noun
 # naming what kind of contribution it is.
 _KIND_BEFORE = re.compile(
@@ -99,23 +106,21 @@ _AFTER_NAME = re.compile(r"^[\"”'’]?\s*(?:[,:;()—–]|-{1,3}\s|\.|$|\s+(?:
                          r"towards?|where|whose|while|outperforms?|"
                          r"an|the|\w+ly|\w+ing|" + _KIND + r")\b)", re.I)
 _NAMING = re.compile(
-    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|tagged|denoted(?:\s+as|\s+by)?|"
-    r"referred\s+to\s+as|known\s+as|(?:published|released)\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
-    r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
-    r"(?:we|this\s+paper|this\s+work)\s+(?:call|term|name|dub|denote)s?\s+(?:it|this|them|"
+    r"\b(?:" + alternation(forms(NAMING_VERBS, "VBN", base=False)) + r"(?:\s+as|\s+by)?|"
+    r"referred\s+to\s+as|known\s+as|(?:published|released)\s+as|(?:which|that|we)\s+"
+    + alternation(NAMING_VERBS) + r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
+    r"(?:we|this\s+" + _PAPER + r")\s+" + alternation(forms(NAMING_VERBS, "VBZ"))
+    + r"\s+(?:it|this|them|"
     r"(?:the|our|this|these|such)(?:\s+[\w\-]+){1,3})(?:\s+as)?|namely|a\.k\.a\.?|"
     r"abbreviated(?:\s+as)?|"
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
 # A word every naming has near its end: a cheap test before the full pattern.
-_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|tagged|denot|refer|known|lished as|"
-                         r"leased as|k\.a|abbrev|"
-                         r"hereafter|, the", re.I)
+_NAMING_CUE = re.compile(alternation(stem(v) for v in NAMING_VERBS)
+                         + r"|refer|known|lished as|leased as|k\.a|abbrev|hereafter|, the", re.I)
 # "Signatory is a library for ...": what an artefact is.
-_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
-                      r"framework|package|tool|software|platform|system|method|algorithm|model|"
-                      r"dataset|benchmark|suite|simulator|environment|approach|technique|"
-                      r"architecture|family|collection|language|agent)\b", re.I)
+_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?" + _KIND + r"\b",
+                      re.I)
 _OUR_DIRECT = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed)\s+$", re.I)
 _OUR = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|this\s+new|the\s+resulting)\s+"
                   r"(?:[\w\-]+,?\s+){0,2}?"
