@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from generator.extract.lexicon import (
@@ -116,7 +117,7 @@ _NAMING = re.compile(
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
 # A word every naming has near its end: a cheap test before the full pattern.
-_NAMING_CUE = re.compile(alternation(stem(v) for v in NAMING_VERBS)
+_NAMING_CUE = re.compile("|".join(re.escape(stem(v)) for v in NAMING_VERBS)  # flat: faster
                          + r"|refer|known|lished as|leased as|k\.a|abbrev|hereafter|, the", re.I)
 # "Signatory is a library for ...": what an artefact is.
 _DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?" + _KIND + r"\b",
@@ -245,10 +246,28 @@ def _introduced(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
         if not _AFTER_NAME.match(o.after):
             continue
         tail = o.before[-100:]
-        if _KIND_BEFORE.search(tail) or intro.search(tail[-70:]) and not \
-                _OTHERS.search(tail[-30:]):
+        if _ends_near_kind(tail) and _KIND_BEFORE.search(tail) or _holds_intro(tail[-70:]) \
+                and intro.search(tail[-70:]) and not _OTHERS.search(tail[-30:]):
             return 5.0
     return 0.0
+
+
+# Quick tests before the patterns that must end a text (every offset is tried): the words
+# each needs, as the lexicon gives them.
+_KIND_WORDS = frozenset(w.lower() for w in forms(KIND_NOUNS, "NNS"))
+_INTRO_STEMS = tuple(dict.fromkeys(stem(v).split()[0].lower() for v in INTRODUCING_VERBS))
+
+
+def _ends_near_kind(tail: str) -> bool:
+    """One of the last three words of ``tail`` is a kind noun, as ``_KIND_BEFORE`` needs
+    ("a novel ZSQ method, i.e., ``")."""
+    return any(w.rstrip(",").lower() in _KIND_WORDS for w in tail.rsplit(None, 3)[-3:])
+
+
+def _holds_intro(tail: str) -> bool:
+    """``tail`` holds the stem of an introducing verb, as ``_INTRO_BEFORE`` needs."""
+    low = tail.lower()
+    return any(s in low for s in _INTRO_STEMS)
 
 
 def _ours(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -372,11 +391,14 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
         ``Name``; ties go to the candidate named first.
     """
     plain = tuple(plain_text(s) for s in sentences)
-    marked = frozenset(_marked_spans(sentences))
+    # in the abstract's order: a set's order changes from run to run (string hashing), and
+    # of two equal candidates the first found wins
+    spans = tuple(dict.fromkeys(_marked_spans(sentences)))
+    marked = frozenset(spans)
     repositories = _repository_names(links)
     ctx = Context(plain, marked, frozenset(_link_names(links)),
                   frozenset(r.lower() for r in repositories))
-    occurrences, spelling = _occurrences(sentences, plain, highlight, marked)
+    occurrences, spelling = _occurrences(sentences, plain, highlight, spans)
     for repo in repositories:
         occurrences.setdefault(repo.lower(), [])
         spelling.setdefault(repo.lower(), repo)
@@ -439,7 +461,7 @@ def inner_letter_apart(a: str, b: str) -> bool:
 
 
 def _occurrences(sentences: Sequence[str], plain: Sequence[str], highlight: str,
-                 marked: frozenset[str]) -> tuple[dict[str, list[Occurrence]], dict[str, str]]:
+                 marked: Sequence[str]) -> tuple[dict[str, list[Occurrence]], dict[str, str]]:
     """Every candidate's occurrences (lower-case key -> ``Occurrence`` list) and the spelling
     shown for each key."""
     occurrences: dict[str, list[Occurrence]] = {}
@@ -494,6 +516,7 @@ def _judge(word: str, occ: Sequence[Occurrence], ctx: Context) -> Name | None:
     return Name(word, _long_form_of(word, occ), score, tuple(evidence))
 
 
+@lru_cache(maxsize=8192)  # asked of every word of every sentence, by rules and titles
 def is_coined(word: str) -> bool:
     """A coined name: a capital after its first letter, a digit beside letters, or all
     capitals (two or more letters); math notation (``|V|^2``) never is."""
@@ -508,7 +531,7 @@ def is_coined(word: str) -> bool:
             or (letters.isupper() and len(letters) >= 2))
 
 
-def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]:
+def _candidate_spans(text: str, marked: Sequence[str]) -> list[tuple[int, int]]:
     """Where candidates occur in one sentence's plain text: coined words, capitalised words
     not at the sentence start or after an introducing verb, and marked-up phrases."""
     urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _TLD.search(text) else []
@@ -536,12 +559,27 @@ def _word_span(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     if m.group("version") and word == m.group(1) and is_coined(word):
         word, end = word + m.group("version"), m.end("version")
     if is_coined(_SUFFIX.sub("", word)):
-        lead = _NAME_LEAD.search(text, 0, start)
+        lead = _search_before(_NAME_LEAD, text, start)
         return (lead.start(1) if lead else start, end)
     if _CAPITALISED.fullmatch(word) and word not in COMMON_WORDS and not (
-            _CAPITALISED_BEFORE.search(text, 0, start) or _CAPITALISED_AFTER.match(text, end)):
+            _search_before(_CAPITALISED_BEFORE, text, start)
+            or _CAPITALISED_AFTER.match(text, end)):
         return (start, end)
     return None
+
+
+BEFORE = 100  # characters before a candidate that _search_before scans first
+
+
+def _search_before(pattern: re.Pattern[str], text: str, start: int) -> re.Match[str] | None:
+    """``pattern.search(text, 0, start)`` for a pattern that ends at ``$`` and spans at most
+    two whitespace characters (``_NAME_LEAD``, ``_CAPITALISED_BEFORE``): the scan starts
+    ``BEFORE`` characters back when that stretch holds three or more words, so no match can
+    begin before it (a search from 0 tries every offset of the sentence for every word)."""
+    window = max(0, start - BEFORE)
+    if window and len(text[window:start].split()) >= 4:
+        return pattern.search(text, window, start)
+    return pattern.search(text, 0, start)
 
 
 _MARKUP = re.compile(r"\\(?:textsc|textbf|emph|textit|texttt|mathsf|mathtt|textsf)\{"
