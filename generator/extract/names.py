@@ -117,8 +117,8 @@ _NAMING = re.compile(
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
 # A word every naming has near its end: a cheap test before the full pattern.
-_NAMING_CUE = re.compile("|".join(re.escape(stem(v)) for v in NAMING_VERBS)  # flat: faster
-                         + r"|refer|known|lished as|leased as|k\.a|abbrev|hereafter|, the", re.I)
+_NAMING_CUES = (*dict.fromkeys(stem(v).lower() for v in NAMING_VERBS), "refer", "known",
+                "lished as", "leased as", "k.a", "abbrev", "hereafter", ", the")
 # "Signatory is a library for ...": what an artefact is.
 _DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?" + _KIND + r"\b",
                       re.I)
@@ -139,7 +139,8 @@ _SUBJECT_VERB = re.compile(r"^\s+(?:also\s+|further\s+|then\s+|thus\s+)?(?:is|ar
 _SENTENCE_LEAD = re.compile(r"^(?:(?:the|our|this|by|with|using|in|finally|moreover|"
                             r"furthermore|additionally|specifically|empirically|"
                             r"experimentally|overall|notably),?\s+)*", re.I)
-_TLD = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|co|dev|app|page)\b", re.I)
+# What every _URL match holds (a quick test before it).
+_TLD = ("://", "www.", ".com", ".org", ".io", ".net", ".ai", ".edu", ".co", ".dev", ".app", ".page")
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|io|net|ai|edu|"
                   r"co|dev|app|page)\b(?:/\S*)?", re.I)
 _FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
@@ -191,8 +192,8 @@ Rule = Callable[[str, Sequence[Occurrence], Context], float]
 
 def _naming(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """``called X``, ``termed X``, ``which we call X``, ``we name our method X``: 6."""
-    return 6.0 if any(_NAMING_CUE.search(o.before, len(o.before) - 70)
-                      and _NAMING.search(o.before[-120:]) for o in occ) else 0.0
+    return 6.0 if any(_holds(o.before[-70:], _NAMING_CUES) and _NAMING.search(o.before[-120:])
+                      for o in occ) else 0.0
 
 
 def _acronym(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -534,7 +535,7 @@ def is_coined(word: str) -> bool:
 def _candidate_spans(text: str, marked: Sequence[str]) -> list[tuple[int, int]]:
     """Where candidates occur in one sentence's plain text: coined words, capitalised words
     not at the sentence start or after an introducing verb, and marked-up phrases."""
-    urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _TLD.search(text) else []
+    urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _holds(text, _TLD) else []
     spans = [span for m in _COINED.finditer(text)
              if not any(a <= m.start() < b for a, b in urls)  # a repository's name counts
              and (span := _word_span(text, m)) is not None]   # through its link
@@ -547,6 +548,13 @@ def _candidate_spans(text: str, marked: Sequence[str]) -> list[tuple[int, int]]:
             if at >= 0:
                 spans.append((at, at + len(phrase)))
     return spans
+
+
+def _holds(text: str, needles: tuple[str, ...]) -> bool:
+    """``text`` holds one of ``needles`` (lower case), case aside: a quick test before a
+    pattern that needs one."""
+    low = text.lower()
+    return any(n in low for n in needles)
 
 
 def _word_span(text: str, m: re.Match[str]) -> tuple[int, int] | None:

@@ -42,7 +42,10 @@ from generator.text.markup import Math, Styled, Text, Url, tokenize
 
 # Abbreviations that end in a full stop but not a sentence, as whole words ("signal." is
 # not "al.").
-_ABBREVIATION = re.compile(r"(?<![\w.])" + alternation(ABBREVIATIONS) + r"\.$")
+_ABBREVIATION = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, ABBREVIATIONS)) + r")\.$")
+# How far back from a sentence's end _ABBREVIATION can begin (its longest word and the stop).
+_ABBREVIATION_REACH = max(map(len, ABBREVIATIONS)) + 1
+_INITIAL = re.compile(r"\b[a-z]\.$")  # "J. Smith"
 # A sentence ends at . ! or ?, also one that ends a formula ("... = 0.$$ We show ..."),
 # before a space and something that can start a sentence; or, glued (real abstracts lose the
 # space: "is challenging.Koopman operators"), right before a capitalised word.
@@ -76,6 +79,10 @@ CONTRIBUTION_CUES: tuple[re.Pattern[str], ...] = tuple(
         r"|\bour\s+" + alternation(forms(OWN_WORK_NOUNS, "NNS")) + r"\b",
     )
 )
+# What each cue needs in a sentence, lower case (a quick test before it): "we", "this" or
+# "our", or (the first cue) a proposal verb alone ("we then propose X", "by proposing X").
+_CUE_NEEDLES = (("we", *dict.fromkeys(v[:5] for v in PROPOSAL_VERBS + MAKING_VERBS)),
+                ("we", "this"), ("we", "this", "our"))
 NO_CUE = 2 * len(CONTRIBUTION_CUES)
 LONG_SENTENCE = 400  # characters of source text
 # A contribution introduced by one of these is a secondary one ("Finally, we extend ..."); a
@@ -184,7 +191,10 @@ def split_sentences(source: str) -> list[str]:
     for m in _BOUNDARY.finditer(masked):
         end = m.end()
         head = masked[start:end].lower()
-        if _ABBREVIATION.search(head) or re.search(r"\b[a-z]\.$", head):
+        # both patterns end at the stop: searching the sentence's last characters finds
+        # what a search of the whole sentence finds (their lookbehinds see before it)
+        if _ABBREVIATION.search(head, len(head) - _ABBREVIATION_REACH) or \
+                _INITIAL.search(head, len(head) - 2):
             continue
         if m.group("glued") is not None:
             word = _GLUED_WORD.search(masked, max(start, m.start() - 80), m.start())
@@ -234,8 +244,9 @@ def contribution_rank(sentence: str) -> int:
     "we leverage ...", "our results ..."), 5, and ``NO_CUE`` for none."""
     if sentence.rstrip("*_ ").endswith("?"):  # "Can we build ...?" asks, it does not state
         return NO_CUE
-    for rank, cue in enumerate(CONTRIBUTION_CUES):
-        if cue.search(sentence):
+    low = sentence.lower()
+    for rank, (cue, needles) in enumerate(zip(CONTRIBUTION_CUES, _CUE_NEEDLES, strict=True)):
+        if any(n in low for n in needles) and cue.search(sentence):
             lesser = _SECONDARY.match(sentence) or rank and _PROBLEM.match(sentence)
             return 2 * rank + (1 if lesser else 0)
     return NO_CUE
