@@ -38,7 +38,7 @@ from generator.extract.lexicon import (
     forms,
     stem,
 )
-from generator.extract.sentences import contribution_rank
+from generator.extract.sentences import contribution_rank, unglued
 from generator.text.markup import plain_text
 
 MIN_SCORE = 4.0
@@ -391,7 +391,7 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
     Returns:
         ``Name``; ties go to the candidate named first.
     """
-    plain = tuple(plain_text(s) for s in sentences)
+    plain = tuple(unglued(plain_text(s)) for s in sentences)
     # in the abstract's order: a set's order changes from run to run (string hashing), and
     # of two equal candidates the first found wins
     spans = tuple(dict.fromkeys(_marked_spans(sentences)))

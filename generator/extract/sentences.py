@@ -181,9 +181,8 @@ def split_sentences(source: str) -> list[str]:
         source: the abstract as written.
 
     Returns:
-        Non-empty sentences whose concatenation (with single spaces) covers the whole source,
-        but for the space put back between a contribution verb and the name glued to it
-        ("we proposeCausalWorld", ``_GLUED_VERB``: real abstracts lose such spaces).
+        Non-empty sentences, each a verbatim part of the source (the highlight is one), whose
+        concatenation (with single spaces) covers the whole source.
     """
     masked = _mask(source)
     out: list[str] = []
@@ -202,14 +201,24 @@ def split_sentences(source: str) -> list[str]:
                 continue
         piece = source[start:end].strip()
         if piece:
-            out.append(_GLUED_VERB.sub(r"\1 ", piece))
+            out.append(piece)
         start = end
     tail = source[start:].strip()
     if tail:
-        out.append(_GLUED_VERB.sub(r"\1 ", tail))
+        out.append(tail)
     return out
 
 
+def unglued(text: str) -> str:
+    """``text`` as the name rules read it: with the space put back between a contribution
+    or naming verb and the name glued to it (``"we proposeCausalWorld"`` -> ``"we propose
+    CausalWorld"``: real abstracts lose such spaces). Only the rules read it so; the abstract
+    and its highlight stay as the author's text has them."""
+    return _GLUED_VERB.sub(r"\1 ", text) if _GLUE.search(text) else text
+
+
+# A lower-case letter right before a capital: what a glued verb needs (a quick test).
+_GLUE = re.compile(r"[a-z][A-Z]")
 _GLUED_VERB = re.compile(
     r"\b((?:" + "|".join(f"[{w[0].upper()}{w[0]}]{re.escape(w[1:])}" for w in GLUED_SUBJECTS)
     + r")\s+" + alternation(forms(INTRODUCING_VERBS + NAMING_VERBS, "VBZ", "VBD"))
