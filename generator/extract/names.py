@@ -22,10 +22,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
-from generator.extract.lexicon import COMMON_NAMES, COMMON_WORDS, CONTRIBUTION_VERBS, STOP_WORDS
-from generator.extract.sentences import contribution_rank
+from generator.extract.lexicon import (
+    COMMON_NAMES,
+    COMMON_WORDS,
+    CONTRIBUTION_VERBS,
+    INTRODUCING_VERBS,
+    KIND_NOUNS,
+    NAMING_VERBS,
+    PAPER_NOUNS,
+    STOP_WORDS,
+    alternation,
+    forms,
+    stem,
+)
+from generator.extract.sentences import contribution_rank, unglued
 from generator.text.markup import plain_text
 
 MIN_SCORE = 4.0
@@ -52,12 +65,8 @@ _SUFFIX = re.compile(r"-(?:based|like|style|type|driven|guided|enabled|powered|s
 _INTRO = CONTRIBUTION_VERBS + r"\w*"
 # After an introducing verb, up to two words (an adjective, a noun, "method,") before the
 # name; a plain capitalised word must follow the verb directly (an article aside).
-_KIND = (r"(?:method|model|framework|approach|algorithm|system|architecture|dataset|benchmark|"
-    r"technique|module|network|pipeline|toolkit|library|paradigm|strategy|scheme|loss|"
-    r"objective|agent|simulator|platform|suite|tool|solver|estimator|sampler|optimizer|"
-    r"policy|mechanism|procedure|protocol|metric|corpus|environment|language|package|layer|"
-    r"operator|attack|defen[cs]e|family|collection|challenge|task|baseline|variant|"
-    r"transformer|encoder|decoder|head|block)s?")
+_KIND = alternation(forms(KIND_NOUNS, "NNS"))
+_PAPER = alternation(PAPER_NOUNS)
 _INTRO_VERB = r"(?<!been )(?<!are )(?<!is )(?<!was )(?<!were )(?<!be )\b" + _INTRO
 _INTRO_BEFORE = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the|our|two|three|this)\s+)?"
                            r"(?:(?!to\s)[\w\-{},]+\s+){0,2}[\"“'‘]?$", re.I)
@@ -65,7 +74,7 @@ _INTRO_DIRECT = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the)\s+)?[\"“'‘]?$"
 # The object of an introducing verb, ending at "(" of a parenthesised name: no preposition
 # or clause between ("we propose a ... gradient method (DOP)", not "a method for
 # few-shot learning (FSL)").
-_INTRO_OBJECT = re.compile(r"(?:\b(?:we|this\s+(?:paper|work))\s+(?:\w+\s+)?" + _INTRO +
+_INTRO_OBJECT = re.compile(r"(?:\b(?:we|this\s+" + _PAPER + r")\s+(?:\w+\s+)?" + _INTRO +
                            r"(?:\s+to\s+\w+\s+(?:by|via|with|using))?"  # "propose to adapt by X"
                            r"|\b(?:our|the\s+proposed|our\s+proposed|the\s+resulting))\s+"
                            r"(?:(?!(?:for|of|on|in|to|with|from|by|over|under|into|across|"
@@ -81,12 +90,11 @@ _RESULTS = re.compile(r"^\)?\s+(?:also\s+|consistently\s+|significantly\s+|furth
 # A long form before a parenthesised subject: "Vision Transformer (" before "ViT) attains".
 _DEFINED_SUBJECT = re.compile(r"(?:[A-Z][\w\-]*\s+){1,5}\(")
 _PASSIVE = re.compile(r"^\)?,?\s+(?:" + _KIND + r"\s+)?(?:is|are|was|were)\s+(?:\w+ly\s+)?"
-                      r"(?:proposed|introduced|presented|developed|designed|built|devised|"
-                      r"constructed|created|released)\b", re.I)  # "(SCoTT) approach is proposed"
+                      + alternation(forms(INTRODUCING_VERBS, "VBN", base=False)) + r"\b",
+                      re.I)  # "(SCoTT) approach is proposed"
 # "In PixelArena, we propose ...": the work is set in the name.
 _IN_NAME = re.compile(r"^\s*(?:In|With|Through)\s+$")
-_WE_INTRODUCE = re.compile(r"^,\s+we\s+(?:propose|introduce|present|develop|design|build|"
-                           r"release|construct|create)\b")
+_WE_INTRODUCE = re.compile(r"^,\s+we\s+" + alternation(INTRODUCING_VERBS) + r"\b")
 # "a novel ZSQ method, TexQ", "a technique, i.e., Penguin": a name in apposition to a noun
 # naming what kind of contribution it is.
 _KIND_BEFORE = re.compile(
@@ -99,23 +107,21 @@ _AFTER_NAME = re.compile(r"^[\"”'’]?\s*(?:[,:;()—–]|-{1,3}\s|\.|$|\s+(?:
                          r"towards?|where|whose|while|outperforms?|"
                          r"an|the|\w+ly|\w+ing|" + _KIND + r")\b)", re.I)
 _NAMING = re.compile(
-    r"\b(?:called|termed|dubbed|named|coined|nicknamed|entitled|tagged|denoted(?:\s+as|\s+by)?|"
-    r"referred\s+to\s+as|known\s+as|(?:published|released)\s+as|(?:which|that|we)\s+(?:call|term|name|dub|coin)"
-    r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
-    r"(?:we|this\s+paper|this\s+work)\s+(?:call|term|name|dub|denote)s?\s+(?:it|this|them|"
+    r"\b(?:" + alternation(forms(NAMING_VERBS, "VBN", base=False)) + r"(?:\s+as|\s+by)?|"
+    r"referred\s+to\s+as|known\s+as|(?:published|released)\s+as|(?:which|that|we)\s+"
+    + alternation(NAMING_VERBS) + r"(?:\s+(?:it|this|them|these|our\s+[\w\-]+(?:\s+[\w\-]+)?))?|"
+    r"(?:we|this\s+" + _PAPER + r")\s+" + alternation(forms(NAMING_VERBS, "VBZ"))
+    + r"\s+(?:it|this|them|"
     r"(?:the|our|this|these|such)(?:\s+[\w\-]+){1,3})(?:\s+as)?|namely|a\.k\.a\.?|"
     r"abbreviated(?:\s+as)?|"
     r"hereafter|(?:a|an)\s+(?:[\w\-]+\s+){0,4}" + _KIND + r",\s+the)"  # "an architecture, the X"
     r"\s*[\"“'‘(]?$", re.I)
 # A word every naming has near its end: a cheap test before the full pattern.
-_NAMING_CUE = re.compile(r"call|term|dub|nam|coin|titled|tagged|denot|refer|known|lished as|"
-                         r"leased as|k\.a|abbrev|"
-                         r"hereafter|, the", re.I)
+_NAMING_CUES = (*dict.fromkeys(stem(v).lower() for v in NAMING_VERBS), "refer", "known",
+                "lished as", "leased as", "k.a", "abbrev", "hereafter", ", the")
 # "Signatory is a library for ...": what an artefact is.
-_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:library|toolkit|"
-                      r"framework|package|tool|software|platform|system|method|algorithm|model|"
-                      r"dataset|benchmark|suite|simulator|environment|approach|technique|"
-                      r"architecture|family|collection|language|agent)\b", re.I)
+_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?" + _KIND + r"\b",
+                      re.I)
 _OUR_DIRECT = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed)\s+$", re.I)
 _OUR = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|this\s+new|the\s+resulting)\s+"
                   r"(?:[\w\-]+,?\s+){0,2}?"
@@ -133,7 +139,8 @@ _SUBJECT_VERB = re.compile(r"^\s+(?:also\s+|further\s+|then\s+|thus\s+)?(?:is|ar
 _SENTENCE_LEAD = re.compile(r"^(?:(?:the|our|this|by|with|using|in|finally|moreover|"
                             r"furthermore|additionally|specifically|empirically|"
                             r"experimentally|overall|notably),?\s+)*", re.I)
-_TLD = re.compile(r"://|www\.|\.(?:com|org|io|net|ai|edu|co|dev|app|page)\b", re.I)
+# What every _URL match holds (a quick test before it).
+_TLD = ("://", "www.", ".com", ".org", ".io", ".net", ".ai", ".edu", ".co", ".dev", ".app", ".page")
 _URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|io|net|ai|edu|"
                   r"co|dev|app|page)\b(?:/\S*)?", re.I)
 _FORGES = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
@@ -185,8 +192,8 @@ Rule = Callable[[str, Sequence[Occurrence], Context], float]
 
 def _naming(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
     """``called X``, ``termed X``, ``which we call X``, ``we name our method X``: 6."""
-    return 6.0 if any(_NAMING_CUE.search(o.before, len(o.before) - 70)
-                      and _NAMING.search(o.before[-120:]) for o in occ) else 0.0
+    return 6.0 if any(_holds(o.before[-70:], _NAMING_CUES) and _NAMING.search(o.before[-120:])
+                      for o in occ) else 0.0
 
 
 def _acronym(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -240,10 +247,28 @@ def _introduced(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
         if not _AFTER_NAME.match(o.after):
             continue
         tail = o.before[-100:]
-        if _KIND_BEFORE.search(tail) or intro.search(tail[-70:]) and not \
-                _OTHERS.search(tail[-30:]):
+        if _ends_near_kind(tail) and _KIND_BEFORE.search(tail) or _holds_intro(tail[-70:]) \
+                and intro.search(tail[-70:]) and not _OTHERS.search(tail[-30:]):
             return 5.0
     return 0.0
+
+
+# Quick tests before the patterns that must end a text (every offset is tried): the words
+# each needs, as the lexicon gives them.
+_KIND_WORDS = frozenset(w.lower() for w in forms(KIND_NOUNS, "NNS"))
+_INTRO_STEMS = tuple(dict.fromkeys(stem(v).split()[0].lower() for v in INTRODUCING_VERBS))
+
+
+def _ends_near_kind(tail: str) -> bool:
+    """One of the last three words of ``tail`` is a kind noun, as ``_KIND_BEFORE`` needs
+    ("a novel ZSQ method, i.e., ``")."""
+    return any(w.rstrip(",").lower() in _KIND_WORDS for w in tail.rsplit(None, 3)[-3:])
+
+
+def _holds_intro(tail: str) -> bool:
+    """``tail`` holds the stem of an introducing verb, as ``_INTRO_BEFORE`` needs."""
+    low = tail.lower()
+    return any(s in low for s in _INTRO_STEMS)
 
 
 def _ours(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -366,12 +391,15 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
     Returns:
         ``Name``; ties go to the candidate named first.
     """
-    plain = tuple(plain_text(s) for s in sentences)
-    marked = frozenset(_marked_spans(sentences))
+    plain = tuple(unglued(plain_text(s)) for s in sentences)
+    # in the abstract's order: a set's order changes from run to run (string hashing), and
+    # of two equal candidates the first found wins
+    spans = tuple(dict.fromkeys(_marked_spans(sentences)))
+    marked = frozenset(spans)
     repositories = _repository_names(links)
     ctx = Context(plain, marked, frozenset(_link_names(links)),
                   frozenset(r.lower() for r in repositories))
-    occurrences, spelling = _occurrences(sentences, plain, highlight, marked)
+    occurrences, spelling = _occurrences(sentences, plain, highlight, spans)
     for repo in repositories:
         occurrences.setdefault(repo.lower(), [])
         spelling.setdefault(repo.lower(), repo)
@@ -434,7 +462,7 @@ def inner_letter_apart(a: str, b: str) -> bool:
 
 
 def _occurrences(sentences: Sequence[str], plain: Sequence[str], highlight: str,
-                 marked: frozenset[str]) -> tuple[dict[str, list[Occurrence]], dict[str, str]]:
+                 marked: Sequence[str]) -> tuple[dict[str, list[Occurrence]], dict[str, str]]:
     """Every candidate's occurrences (lower-case key -> ``Occurrence`` list) and the spelling
     shown for each key."""
     occurrences: dict[str, list[Occurrence]] = {}
@@ -489,6 +517,7 @@ def _judge(word: str, occ: Sequence[Occurrence], ctx: Context) -> Name | None:
     return Name(word, _long_form_of(word, occ), score, tuple(evidence))
 
 
+@lru_cache(maxsize=8192)  # asked of every word of every sentence, by rules and titles
 def is_coined(word: str) -> bool:
     """A coined name: a capital after its first letter, a digit beside letters, or all
     capitals (two or more letters); math notation (``|V|^2``) never is."""
@@ -503,10 +532,10 @@ def is_coined(word: str) -> bool:
             or (letters.isupper() and len(letters) >= 2))
 
 
-def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]:
+def _candidate_spans(text: str, marked: Sequence[str]) -> list[tuple[int, int]]:
     """Where candidates occur in one sentence's plain text: coined words, capitalised words
     not at the sentence start or after an introducing verb, and marked-up phrases."""
-    urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _TLD.search(text) else []
+    urls = [(m.start(), m.end()) for m in _URL.finditer(text)] if _holds(text, _TLD) else []
     spans = [span for m in _COINED.finditer(text)
              if not any(a <= m.start() < b for a, b in urls)  # a repository's name counts
              and (span := _word_span(text, m)) is not None]   # through its link
@@ -521,6 +550,13 @@ def _candidate_spans(text: str, marked: frozenset[str]) -> list[tuple[int, int]]
     return spans
 
 
+def _holds(text: str, needles: tuple[str, ...]) -> bool:
+    """``text`` holds one of ``needles`` (lower case), case aside: a quick test before a
+    pattern that needs one."""
+    low = text.lower()
+    return any(n in low for n in needles)
+
+
 def _word_span(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     """The candidate span of one ``_COINED`` match: a coined word with the capitalised words
     right before it ("Deformable DETR", "Policy-Driven Attack"), a version after it
@@ -531,12 +567,27 @@ def _word_span(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     if m.group("version") and word == m.group(1) and is_coined(word):
         word, end = word + m.group("version"), m.end("version")
     if is_coined(_SUFFIX.sub("", word)):
-        lead = _NAME_LEAD.search(text, 0, start)
+        lead = _search_before(_NAME_LEAD, text, start)
         return (lead.start(1) if lead else start, end)
     if _CAPITALISED.fullmatch(word) and word not in COMMON_WORDS and not (
-            _CAPITALISED_BEFORE.search(text, 0, start) or _CAPITALISED_AFTER.match(text, end)):
+            _search_before(_CAPITALISED_BEFORE, text, start)
+            or _CAPITALISED_AFTER.match(text, end)):
         return (start, end)
     return None
+
+
+BEFORE = 100  # characters before a candidate that _search_before scans first
+
+
+def _search_before(pattern: re.Pattern[str], text: str, start: int) -> re.Match[str] | None:
+    """``pattern.search(text, 0, start)`` for a pattern that ends at ``$`` and spans at most
+    two whitespace characters (``_NAME_LEAD``, ``_CAPITALISED_BEFORE``): the scan starts
+    ``BEFORE`` characters back when that stretch holds three or more words, so no match can
+    begin before it (a search from 0 tries every offset of the sentence for every word)."""
+    window = max(0, start - BEFORE)
+    if window and len(text[window:start].split()) >= 4:
+        return pattern.search(text, window, start)
+    return pattern.search(text, 0, start)
 
 
 _MARKUP = re.compile(r"\\(?:textsc|textbf|emph|textit|texttt|mathsf|mathtt|textsf)\{"

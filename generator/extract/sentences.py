@@ -10,14 +10,42 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from generator.extract.lexicon import (
+    ABBREVIATIONS,
+    ADDRESSING_VERBS,
+    BACK_REFERENCE_LEADS,
+    FINDING_VERBS,
+    GLUED_SUBJECTS,
+    INTRODUCING_VERBS,
+    MAKING_VERBS,
+    NAMING_VERBS,
+    NOT_STATEMENTS,
+    OWN_WORK_NOUNS,
+    PAPER_NOUNS,
+    POINTING_DETERMINERS,
+    POINTING_POSSESSIVES,
+    POINTING_PRONOUNS,
+    PRIOR_WORK_NOUNS,
+    PROBLEM_NOUNS,
+    PROBLEM_OPENERS,
+    PROPOSAL_VERBS,
+    PURPOSE_VERBS,
+    SECONDARY_OPENERS,
+    TRYING_VERBS,
+    alternation,
+    base_of_gerund,
+    forms,
+    inflect,
+)
 from generator.infra.registry import Registry
 from generator.text.markup import Math, Styled, Text, Url, tokenize
 
 # Abbreviations that end in a full stop but not a sentence, as whole words ("signal." is
 # not "al.").
-_ABBREVIATION = re.compile(r"(?<![\w.])(?:e\.g|i\.e|et al|vs|cf|etc|fig|figs|eq|eqs|approx|resp|"
-                           r"w\.r\.t|a\.k\.a|no|sec|al|ref|refs|cor|thm|lem|prop|def|dr|prof|"
-                           r"mr|ms|st|jr|inc|ltd|co|ca)\.$")
+_ABBREVIATION = re.compile(r"(?<![\w.])(?:" + "|".join(map(re.escape, ABBREVIATIONS)) + r")\.$")
+# How far back from a sentence's end _ABBREVIATION can begin (its longest word and the stop).
+_ABBREVIATION_REACH = max(map(len, ABBREVIATIONS)) + 1
+_INITIAL = re.compile(r"\b[a-z]\.$")  # "J. Smith"
 # A sentence ends at . ! or ?, also one that ends a formula ("... = 0.$$ We show ..."),
 # before a space and something that can start a sentence; or, glued (real abstracts lose the
 # space: "is challenging.Koopman operators"), right before a capitalised word.
@@ -26,67 +54,72 @@ _BOUNDARY = re.compile(r"[.!?]\$*(?:(?=\s+[\"“(\[*_\\$A-Z0-9])|(?P<glued>(?=[A
 # characters, so initials and dotted abbreviations ("U.S.", "I.I.D.", "e.g.Adam") never split.
 _GLUED_WORD = re.compile(r"(?:^|[\s(\[])(?:[^\s.]*\.)*(?P<last>[^\s.]*)$")
 
+# The lexicon's lists as regex groups (``generator/data/lexicon.yml`` says what each is).
+_PAPER = alternation(PAPER_NOUNS)  # "this paper", "this study"
+_POINTER = alternation(POINTING_DETERMINERS + POINTING_POSSESSIVES)  # "these", "their"
+_PROBLEM_NOUN = alternation(forms(PROBLEM_NOUNS, "NNS"))
+_ADDRESS = alternation(ADDRESSING_VERBS)
+
 # Verbs that state a contribution, strongest first; the highlight is the first sentence with
 # the strongest verb present (the "we propose ..." sentence, not the background opener).
 CONTRIBUTION_CUES: tuple[re.Pattern[str], ...] = tuple(
     re.compile(p, re.IGNORECASE)
     for p in (
-        r"\b(we|this (paper|work)|our (work|paper))\s+(\w+ly\s+)?(propose|introduce|present|"
-        r"develop|design|construct|build)s?\b|\b(propose|introduce)s?\s+(a\s+|an\s+|the\s+)?"
-        r"\**(?-i:[A-Z])|^(in this (paper|work)|here),? we\b|\b(by|via|through)\s+(proposing|"
-        r"introducing|presenting|developing|designing)\b",
-        r"\b(we|this (paper|work))\s+(\w+ly\s+)?(show|prove|demonstrate|establish|derive|uncover|"
-        r"reveal|find|identify|recast|extend|provide|give|study|investigate|analy[sz]e|revisit|"
-        r"explore|consider|characterize|examine)s?\b",
+        r"\b(?:we|(?:this|our)\s+" + _PAPER + r")\s+(\w+ly\s+)?"
+        + alternation(forms(PROPOSAL_VERBS + MAKING_VERBS, "VBZ")) + r"\b"
+        # "we also introduce X", "we then present X" (not "to present X")
+        r"|(?<!to )\b(?-i:" + alternation(forms(PROPOSAL_VERBS, "VBZ")) + r")\s+(a\s+|an\s+|"
+        r"the\s+)?\**(?-i:[A-Z])|^(?:in\s+this\s+" + _PAPER + r"|here),?\s+we\b"
+        r"|\b(?:by|via|through)\s+" + alternation(forms(PROPOSAL_VERBS, "VBG", base=False))
+        + r"\b",
+        r"\b(?:we|this\s+" + _PAPER + r")\s+(\w+ly\s+)?" + alternation(forms(FINDING_VERBS, "VBZ"))
+        + r"\b",
         # any statement about the paper's own work beats background
-        r"\b(we|this (paper|work|study))\s+(?!(are|were|can|could|would|may|might|will|need|"
-        r"note|believe|hope)\b)\w+|\bour\s+(method|approach|framework|model|algorithm|analysis|"
-        r"results?|experiments?|findings|work|system|benchmark|dataset)\b",
+        r"\b(?:we|this\s+" + _PAPER + r")\s+(?!" + alternation(NOT_STATEMENTS) + r"\b)\w+"
+        r"|\bour\s+" + alternation(forms(OWN_WORK_NOUNS, "NNS")) + r"\b",
     )
 )
+# What each cue needs in a sentence, lower case (a quick test before it): "we", "this" or
+# "our", or (the first cue) a proposal verb alone ("we then propose X", "by proposing X").
+_CUE_NEEDLES = (("we", *dict.fromkeys(v[:5] for v in PROPOSAL_VERBS + MAKING_VERBS)),
+                ("we", "this"), ("we", "this", "our"))
 NO_CUE = 2 * len(CONTRIBUTION_CUES)
 LONG_SENTENCE = 400  # characters of source text
 # A contribution introduced by one of these is a secondary one ("Finally, we extend ..."); a
 # finding after one of _PROBLEM states the problem ("However, we find existing models fail").
-_SECONDARY = re.compile(r"^(finally|furthermore|moreover|additionally|in addition|specifically|"
-                        r"notably|also|further|besides|lastly|second|third|then)\b", re.I)
-_PROBLEM = re.compile(r"^(however|despite|yet|but|unfortunately|nevertheless|nonetheless|"
-                      r"although|though|while)\b", re.I)
+_SECONDARY = re.compile(r"^" + alternation(SECONDARY_OPENERS) + r"\b", re.I)
+_PROBLEM = re.compile(r"^" + alternation(PROBLEM_OPENERS) + r"\b", re.I)
 
 
 # A lead clause that points back at the sentences before it ("To address this,", "Leveraging
 # these insights,", "To address this issue, in this paper,") before the paper's own "we": plain
 # words only, at most twelve, ending in a comma.
 _LEAD = re.compile(r"(?P<lead>[A-Z][A-Za-z'’ -]{0,80}?(?:,\s+[a-z][A-Za-z'’ -]{0,40}?)?),\s+"
-                   r"(?P<subject>we|this\s+(?:paper|work|study|article))\s+(?=[a-z])")
-_BACK_REFERENCE = re.compile(r"^(therefore|thus|hence|accordingly|consequently|to this end|"
-                             r"here)$|\b(this|these|those|such)\b", re.I)
-_PROBLEM_NOUN = (r"(?:gaps?|issues?|problems?|limitations?|challenges?|questions?|dilemmas?|"
-                 r"shortcomings?|drawbacks?|concerns?|needs?|bottlenecks?|difficult(?:y|ies)|"
-                 r"obstacles?|deficienc(?:y|ies)|effects?|aspects?|tasks?|trade-?offs?)")
+                   r"(?P<subject>we|this\s+" + _PAPER + r")\s+(?=[a-z])")
+_BACK_REFERENCE = re.compile(r"^" + alternation(BACK_REFERENCE_LEADS) + r"$|\b"
+                             + alternation(POINTING_DETERMINERS) + r"\b", re.I)
 # A sentence points back at text its reader has not seen: it opens with a pronoun or names
 # "this gap", "these limitations", "their work" ("this paper", "this work" are the paper).
 POINTS_BACK = re.compile(
-    r"^(?:this|these|those|such|it|its|they|their|them)\b(?!\s+(?:paper|work|study|article|"
-    r"survey|report|thesis|letter)\b)|\b(?:this|these|those|such|their|its)\s+(?:[\w-]+\s+)?"
-    + _PROBLEM_NOUN + r"\b|\b(?:these|those|such|their|its)\s+(?:works?|methods?|"
-    r"approach(?:es)?|frameworks?|findings?)\b|\b(?:this|their)\s+framework\b", re.I)
+    r"^" + alternation(POINTING_DETERMINERS + POINTING_PRONOUNS + POINTING_POSSESSIVES)
+    + r"\b(?!\s+" + _PAPER + r"\b)|\b" + _POINTER + r"\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUN
+    + r"\b|\b" + _POINTER + r"\s+(?!" + _PAPER + r"\b)"
+    + alternation(forms(PRIOR_WORK_NOUNS, "NNS")) + r"\b", re.I)
 # "We address these issues by proposing X" -> "We propose X": the problem it points back at
 # goes with its verb.
 _ADDRESS_BY = re.compile(
-    r"^(?P<subject>We|This (?:paper|work|study))\s+(?:\w+ly\s+)?(?:(?:attempt|aim|seek|try)s?\s+"
-    r"to\s+)?(?:address|tackle|overcome|answer|"
-    r"bridge|close|fill|solve|resolve|mitigate|alleviate|remedy|handle)(?:es|s)?\s+(?:this|these|"
-    r"those|such|both)\s+(?:[\w-]+\s+){0,2}?" + _PROBLEM_NOUN + r"\s*,?\s+(?:by\s+(?P<gerund>"
-    r"[a-z]{3,}ing)|and\s+(?P<verb>[a-z]{3,}))\b")
+    r"^(?P<subject>We|This\s+" + _PAPER + r")\s+(?:\w+ly\s+)?(?:"
+    + alternation(forms(TRYING_VERBS, "VBZ")) + r"\s+to\s+)?"
+    + alternation(forms(ADDRESSING_VERBS, "VBZ")) + r"\s+(?:"
+    + alternation(POINTING_DETERMINERS) + r"|both)\s+(?:[\w-]+\s+){0,2}?" + _PROBLEM_NOUN
+    + r"\s*,?\s+(?:by\s+(?P<gerund>[a-z]{3,}ing)|and\s+(?P<verb>[a-z]{3,}))\b")
 # "..., a framework designed to address these challenges." -> "..., a framework.": a purpose
 # that only points back.
 _PURPOSE_TAIL = re.compile(
-    r"(?:,\s*|\s+)(?:(?:(?:which|that)\s+(?:is|are)\s+)?(?:(?:specifically\s+)?(?:designed|"
-    r"aimed|intended|meant|developed|proposed|tailored)\s+)?(?:in\s+order\s+)?to\s+(?:\w+ly\s+)?(?:address|"
-    r"tackle|solve|overcome|mitigate|bridge|close|fill|resolve|alleviate|remedy|handle|"
-    r"investigate|study|explore|answer)|(?:addressing|tackling|overcoming|mitigating|solving|"
-    r"resolving|bridging|alleviating))\s+(?:this|these|those|such|both)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:,\s*|\s+)(?:(?:(?:which|that)\s+(?:is|are)\s+)?(?:(?:specifically\s+)?"
+    + alternation(forms(PURPOSE_VERBS, "VBN", base=False)) + r"\s+)?(?:in\s+order\s+)?to\s+"
+    r"(?:\w+ly\s+)?" + _ADDRESS + "|" + alternation(forms(ADDRESSING_VERBS, "VBG", base=False))
+    + r")\s+(?:" + alternation(POINTING_DETERMINERS) + r"|both)\s+(?:[\w-]+\s+){0,2}?"
     + _PROBLEM_NOUN + r"(?=\s*(?:[,;]|[.!]?$)|\s+by\s)")
 
 
@@ -110,12 +143,16 @@ def _drop_lead(sentence: str) -> str:
 
 def _drop_problem(sentence: str) -> str:
     """The problem it says it addresses goes with its verb (``_ADDRESS_BY``): ``"We address
-    these issues by proposing X"`` -> ``"We propose X"``."""
+    these issues by proposing X"`` -> ``"We propose X"`` (the verb of a gerund by lemminflect:
+    ``lexicon.base_of_gerund``)."""
     a = _ADDRESS_BY.match(sentence)
-    verb = a and (a["verb"] or _base_of_gerund(a["gerund"]))
-    if not a or not verb:
+    if not a:
         return sentence
-    verb = verb if a["subject"] == "We" else _third_person(verb)
+    verb = a["verb"]  # "... and proposes X": written for its subject already
+    if verb is None:
+        verb = base_of_gerund(a["gerund"])
+        if a["subject"] != "We":  # "This work proposes"
+            verb = next(iter(inflect(verb, "VBZ")), verb)
     return f"{a['subject']} {verb}{sentence[a.end():]}"
 
 
@@ -130,39 +167,11 @@ def points_back(text: str) -> bool:
     return POINTS_BACK.search(text) is not None
 
 
-def _base_of_gerund(gerund: str) -> str | None:
-    """The verb of ``gerund`` as the lexicon of contribution verbs and English spelling give
-    it: ``proposing`` -> ``propose``, ``designing`` -> ``design``, ``mapping`` -> ``map``;
-    ``None`` when the stem is not a known verb form (``_VERB_ENDINGS``)."""
-    stem = gerund[:-3]
-    if stem == "us":
-        return "use"
-    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
-        return stem[:-1]  # mapping, running
-    if stem.endswith(_E_ENDINGS):
-        return stem + "e"  # proposing, leveraging, formalizing, introducing
-    return stem if len(stem) >= 3 else None
-
-
-# Stems whose verb ends in a silent e ("propos-ing", "leverag-ing", "formaliz-ing").
-_E_ENDINGS = ("os", "ag", "iz", "is", "uc", "at", "iv", "ur", "ov", "ut", "ud", "ir", "bin",
-              "lv", "rg", "dg", "rc", "nc", "ac", "id", "yz", "ys", "ul", "pl", "bl", "tl", "gl",
-              "rv", "rs", "ns", "rb", "ym", "ar")
-
-
 # The repairs that make a highlight read alone, by name, in order (``without_lead``).
 STANDALONE: Registry[Callable[[str], str]] = Registry()
 for _priority, (_name, _repair) in enumerate(reversed((
         ("lead", _drop_lead), ("problem", _drop_problem), ("purpose", _drop_purpose)))):
     STANDALONE.register(_repair, _name, _priority)
-
-
-def _third_person(verb: str) -> str:
-    if verb.endswith(("s", "sh", "ch", "x", "z")):
-        return verb + "es"
-    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-        return verb[:-1] + "ies"
-    return verb + "s"
 
 
 def split_sentences(source: str) -> list[str]:
@@ -172,9 +181,8 @@ def split_sentences(source: str) -> list[str]:
         source: the abstract as written.
 
     Returns:
-        Non-empty sentences whose concatenation (with single spaces) covers the whole source,
-        but for the space put back between a contribution verb and the name glued to it
-        ("we proposeCausalWorld", ``_GLUED_VERB``: real abstracts lose such spaces).
+        Non-empty sentences, each a verbatim part of the source (the highlight is one), whose
+        concatenation (with single spaces) covers the whole source.
     """
     masked = _mask(source)
     out: list[str] = []
@@ -182,7 +190,10 @@ def split_sentences(source: str) -> list[str]:
     for m in _BOUNDARY.finditer(masked):
         end = m.end()
         head = masked[start:end].lower()
-        if _ABBREVIATION.search(head) or re.search(r"\b[a-z]\.$", head):
+        # both patterns end at the stop: searching the sentence's last characters finds
+        # what a search of the whole sentence finds (their lookbehinds see before it)
+        if _ABBREVIATION.search(head, len(head) - _ABBREVIATION_REACH) or \
+                _INITIAL.search(head, len(head) - 2):
             continue
         if m.group("glued") is not None:
             word = _GLUED_WORD.search(masked, max(start, m.start() - 80), m.start())
@@ -190,16 +201,28 @@ def split_sentences(source: str) -> list[str]:
                 continue
         piece = source[start:end].strip()
         if piece:
-            out.append(_GLUED_VERB.sub(r"\1 ", piece))
+            out.append(piece)
         start = end
     tail = source[start:].strip()
     if tail:
-        out.append(_GLUED_VERB.sub(r"\1 ", tail))
+        out.append(tail)
     return out
 
 
-_GLUED_VERB = re.compile(r"\b((?:[Ww]e|[Tt]o)\s+(?:propose|introduce|present|develop|design|"
-                         r"build|release|call|name|term|dub)[sd]?)(?=[A-Z][a-z]*[A-Z0-9])")
+def unglued(text: str) -> str:
+    """``text`` as the name rules read it: with the space put back between a contribution
+    or naming verb and the name glued to it (``"we proposeCausalWorld"`` -> ``"we propose
+    CausalWorld"``: real abstracts lose such spaces). Only the rules read it so; the abstract
+    and its highlight stay as the author's text has them."""
+    return _GLUED_VERB.sub(r"\1 ", text) if _GLUE.search(text) else text
+
+
+# A lower-case letter right before a capital: what a glued verb needs (a quick test).
+_GLUE = re.compile(r"[a-z][A-Z]")
+_GLUED_VERB = re.compile(
+    r"\b((?:" + "|".join(f"[{w[0].upper()}{w[0]}]{re.escape(w[1:])}" for w in GLUED_SUBJECTS)
+    + r")\s+" + alternation(forms(INTRODUCING_VERBS + NAMING_VERBS, "VBZ", "VBD"))
+    + r")(?=[A-Z][a-z]*[A-Z0-9])")
 
 
 def _mask(source: str) -> str:
@@ -230,8 +253,9 @@ def contribution_rank(sentence: str) -> int:
     "we leverage ...", "our results ..."), 5, and ``NO_CUE`` for none."""
     if sentence.rstrip("*_ ").endswith("?"):  # "Can we build ...?" asks, it does not state
         return NO_CUE
-    for rank, cue in enumerate(CONTRIBUTION_CUES):
-        if cue.search(sentence):
+    low = sentence.lower()
+    for rank, (cue, needles) in enumerate(zip(CONTRIBUTION_CUES, _CUE_NEEDLES, strict=True)):
+        if any(n in low for n in needles) and cue.search(sentence):
             lesser = _SECONDARY.match(sentence) or rank and _PROBLEM.match(sentence)
             return 2 * rank + (1 if lesser else 0)
     return NO_CUE
