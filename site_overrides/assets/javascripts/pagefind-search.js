@@ -95,7 +95,8 @@
     message.append(text, "Did you mean ", button, "?");
   }
 
-  function render(query, results, guess, exactCount) {
+  // checked: the typo step ran (the vocabulary had loaded when this query's search began).
+  function render(query, results, guess, exactCount, checked) {
     shown = results;
     showing = 0;
     list.textContent = "";
@@ -107,7 +108,8 @@
              + " for \u201c" + query + "\u201d");
     return showMore().then(function () {
       // What the list now answers, typo step included (tests, bench).
-      if (window.pdSuggest.ready()) root.dataset.pdQuery = query;
+      if (checked) root.dataset.pdQuery = query;
+      return checked;
     });
   }
 
@@ -256,8 +258,10 @@
     });
   }
 
+  // Resolves to whether the typo step ran (null for a search a newer one replaced).
   function run(query, mySeq) {
     var filters = currentFilters();
+    var checked = window.pdSuggest.ready();
     return Promise.all([find(query, filters), typos(query)])
       .then(function (answers) {
         var exact = { results: answers[0] };
@@ -270,11 +274,12 @@
         if (mySeq !== seq) return null;
         var exact = answers[0], fixed = answers[1];
         if (!fixed) {
-          return render(query, exact.results.map(function (r) { return { result: r }; }));
+          return render(query, exact.results.map(function (r) { return { result: r }; }),
+                        null, 0, checked);
         }
         // A word the index does not hold and a close one the digest's titles, names or
         // authors use: most likely misspelt, so the corrected results lead, each labelled.
-        return render(query, merge(exact, fixed), fixed.query, exact.results.length);
+        return render(query, merge(exact, fixed), fixed.query, exact.results.length, checked);
       });
   }
 
@@ -310,9 +315,10 @@
     }
     return load().then(function () {
       if (mySeq === seq) return run(query, mySeq);
-    }).then(function () {
-      if (window.pdSuggest.ready()) return;
-      // After the first results: the vocabulary, then this query again if still current.
+    }).then(function (checked) {
+      if (checked) return;
+      // After the first results: the vocabulary, then this query again if still current (a
+      // query whose search began before the vocabulary arrived had no typo step).
       window.pdSuggest.load(vocabulary).then(function () {
         if (mySeq !== seq) return;
         if (window.pdSuggest.corrections(query).length) search();
