@@ -20,6 +20,9 @@ Queries, five kinds of ``--per-kind`` each (seed 0), made from the papers themse
 * ``special``: a title word with a hyphen, plus or tilde (``few-shot``, ``GPT-4``, ``C++``)
   and the title word after it.
 The target of a query is the paper it was made from (or any paper with the same name).
+``--kinds`` picks some of them, and the sixth kind ``later`` (not in the mean): two or three
+words of a sentence after the abstract's first, by the ``abstract`` rules (seed 1), a control
+for what the dialog's weight on the opening sentence costs other abstract words.
 
 Each query is typed into the engine's search box one key at a time (``--delay`` ms apart),
 the index already loaded; then the results count as settled once the list has not changed for
@@ -157,6 +160,28 @@ def make_queries(papers: list[dict], per_kind: int, seed: int = 0) -> dict[str, 
         if special and len(out["special"]) < per_kind:
             j = rng.choice(special)
             out["special"].append({"q": " ".join(words[j:j + 2]), "targets": {i}})
+    return out
+
+
+def later_queries(papers: list[dict], per_kind: int, seed: int = 1) -> list[dict]:
+    """Up to ``per_kind`` queries of the kind ``later`` (see the module docstring), from
+    distinct papers with three or more sentences."""
+    rng = random.Random(seed)
+    order = list(range(len(papers)))
+    rng.shuffle(order)
+    out: list[dict] = []
+    for i in order:
+        sentences = re.split(r"(?<=[.!?])\s", " ".join(papers[i]["abstract"].split()))
+        if len(sentences) < 3:
+            continue
+        aw = _WORD.findall(re.sub(r"\$[^$]*\$|\\\w+", " ", rng.choice(sentences[1:])))
+        spans = [(s, k) for k in (2, 3) for s in range(len(aw) - k + 1)
+                 if aw[s].lower() not in STOP and aw[s + k - 1].lower() not in STOP]
+        if spans:
+            s, k = rng.choice(spans)
+            out.append({"q": " ".join(aw[s:s + k]), "targets": {i}})
+        if len(out) == per_kind:
+            break
     return out
 
 
@@ -319,11 +344,12 @@ def table(results: dict[str, dict[str, list[dict]]], queries: dict[str, list[dic
     lines = [f"{'kind':9} {'engine':9} {'n':>3} {'recall@1':>8} {'MRR@10':>7} "
              f"{'settled ms (median, p90)':>25}"]
     means: dict[str, list[float]] = {}
-    for kind in KINDS:
+    for kind in (k for k in (*KINDS, "later") if k in queries):
         targets = [q["targets"] for q in queries[kind]]
         for engine, by_kind in results.items():
             s = summarise(by_kind[kind], targets)
-            means.setdefault(engine, []).append(s["mrr10"])
+            if kind in KINDS:
+                means.setdefault(engine, []).append(s["mrr10"])
             timing = ("CPU " if engine == "bm25" else "") + f"{s['median_ms']:.0f}, {s['p90_ms']:.0f}"
             lines.append(f"{kind:9} {engine:9} {s['n']:>3} {s['recall1']:>8.2f} "
                          f"{s['mrr10']:>7.2f} {timing:>25}")
@@ -338,6 +364,8 @@ def main() -> int:
     ap.add_argument("--n", type=int, default=4400, help="papers (default 4400)")
     ap.add_argument("--per-kind", type=int, default=50,
                     help="queries per kind (default 50; 0: only the --cold visits)")
+    ap.add_argument("--kinds", default=",".join(KINDS),
+                    help="comma-separated kinds (default the five; also: later)")
     ap.add_argument("--engine", choices=(*ENGINES, "both"), default="both")
     ap.add_argument("--delay", type=int, default=40, help="ms between keys (default 40)")
     ap.add_argument("--cold", type=int, default=0, help="also K cold first visits per engine")
@@ -347,7 +375,10 @@ def main() -> int:
     papers = load_papers(args.source, args.n)
     if not papers:
         sys.exit(f"no papers: {REAL if args.source == 'real' else ARXIV} not found")
-    queries = make_queries(papers, args.per_kind)
+    kinds = args.kinds.split(",")
+    queries = {k: v for k, v in make_queries(papers, args.per_kind).items() if k in kinds}
+    if "later" in kinds:
+        queries["later"] = later_queries(papers, args.per_kind)
     print(f"{len(papers)} papers from {args.source}; queries: "
           + ", ".join(f"{k} {len(v)}" for k, v in queries.items()), flush=True)
     work = args.work or Path(tempfile.mkdtemp(prefix="pd-search-quality-"))

@@ -30,6 +30,10 @@
   var PAGE = 10;        // results shown at once; "Show more" adds as many
   var DEBOUNCE = 60;    // ms after the last keystroke
   var PHRASE = 3;       // a page holding all the query's words side by side: (1 + PHRASE) x score
+  var RERANK = 20;      // leading results scored again from their fragments (rescore)
+  var CASED = 6;        // the title spells every capitalised word as typed: (1 + CASED) x score
+  var LEAD = 2;         // the words side by side in the abstract's opening sentence: + LEAD x
+  var CAPITAL = /\p{Lu}/u;
   var loading = null;
   var pagefind = null;
   var authorNames = [];
@@ -91,7 +95,8 @@
     message.append(text, "Did you mean ", button, "?");
   }
 
-  function render(query, results, guess, exactCount) {
+  // checked: the typo step ran (the vocabulary had loaded when this query's search began).
+  function render(query, results, guess, exactCount, checked) {
     shown = results;
     showing = 0;
     list.textContent = "";
@@ -103,7 +108,8 @@
              + " for \u201c" + query + "\u201d");
     return showMore().then(function () {
       // What the list now answers, typo step included (tests, bench).
-      if (window.pdSuggest.ready()) root.dataset.pdQuery = query;
+      if (checked) root.dataset.pdQuery = query;
+      return checked;
     });
   }
 
@@ -180,24 +186,82 @@
   // Pagefind scores each word on its own. A reader typing words of a title or an abstract types
   // them in the page's order, so a page holding them side by side gains up to 1 + PHRASE times its
   // score (in proportion to the longest run of them); Pagefind's order breaks ties.
-  function byPhrase(query, response) {
-    var n = query.split(/\s+/).length;
-    if (n < 2) return response.results;
-    return response.results.map(function (r, i) {
-      var run = Math.min(longestRun(r.words || []), n);
-      return { result: r, score: r.score * (1 + PHRASE * (run - 1) / (n - 1)), i: i };
-    }).sort(function (a, b) { return b.score - a.score || a.i - b.i; })
-      .map(function (x) { return x.result; });
+  function byPhrase(n, results) {
+    return results.map(function (r, i) {
+      var run = n < 2 ? 1 : Math.min(longestRun(r.words || []), n);
+      return { result: r, score: r.score * (n < 2 ? 1 : 1 + PHRASE * (run - 1) / (n - 1)), i: i };
+    }).sort(function (a, b) { return b.score - a.score || a.i - b.i; });
+  }
+
+  // The words of a page's title as written (split at spaces and the punctuation around words).
+  function titleWords(data) {
+    return new Set(((data.meta && data.meta.title) || "").split(/[\s,;:!?()"\u201c\u201d]+/));
+  }
+
+  // The positions of the abstract's opening sentence in the page's words: from the abstract's
+  // anchor (paper.md.j2's id="abstract", which Pagefind records) to the first word ending a
+  // sentence. null on a page without an abstract.
+  function leadSentence(data) {
+    var anchor = (data.anchors || []).find(function (a) { return a.id === "abstract"; });
+    if (!anchor) return null;
+    var words = data.content.split(/\s+/);
+    for (var j = anchor.location + 1; j < words.length; j++) {
+      if (/[.!?]$/.test(words[j])) return [anchor.location, j];
+    }
+    return [anchor.location, words.length];
+  }
+
+  // Pagefind lower-cases, stems and prefix-matches every word, so the name "DIFFER" matches
+  // "differentiable" and "INT" every "inter..." word, and it does not know where the abstract
+  // begins. The RERANK leading results (their fragments, cached by Pagefind and shown anyway)
+  // are scored again: each word typed with a capital letter that the title spells exactly so
+  // adds CASED / n times the score (a lower-case query gains nothing); all the words side by
+  // side in the abstract's opening sentence, where an abstract says what the paper is about,
+  // add LEAD times.
+  function rescore(words, entry, data) {
+    var title = titleWords(data);
+    var cased = words.filter(function (w) { return CAPITAL.test(w) && title.has(w); }).length;
+    var factor = 1 + CASED * cased / words.length;
+    var lead = words.length > 1 && leadSentence(data);
+    if (lead) {
+      var inside = (entry.result.words || []).filter(function (w) {
+        return w > lead[0] && w <= lead[1];
+      });
+      if (longestRun(inside) >= words.length) factor += LEAD;
+    }
+    return entry.score * factor;
   }
 
   function find(query, filters) {
-    return pagefind.search(query, { filters: filters }).then(function (response) {
-      return byPhrase(query, response);
+    var words = query.split(/\s+/);
+    var searches = [pagefind.search(query, { filters: filters })];
+    // A one-word name with capitals: also Pagefind's exact search (the word itself, not the
+    // longer words it begins); its first RERANK pages are scored again too, however low the
+    // prefix matches put them ("INT" below every "inter...").
+    if (words.length === 1 && CAPITAL.test(query)) {
+      searches.push(pagefind.search('"' + query.replace(/"/g, "") + '"', { filters: filters }));
+    }
+    return Promise.all(searches).then(function (responses) {
+      var ranked = byPhrase(words.length, responses[0].results);
+      var head = ranked.slice(0, RERANK);
+      var rest = ranked.slice(RERANK);
+      if (responses[1]) {
+        var exact = new Set(responses[1].results.slice(0, RERANK).map(function (r) { return r.id; }));
+        head = head.concat(rest.filter(function (e) { return exact.has(e.result.id); }));
+        rest = rest.filter(function (e) { return !exact.has(e.result.id); });
+      }
+      return Promise.all(head.map(function (e) { return e.result.data(); })).then(function (all) {
+        head.forEach(function (e, k) { e.score = rescore(words, e, all[k]); });
+        head.sort(function (a, b) { return b.score - a.score || a.i - b.i; });
+        return head.concat(rest).map(function (e) { return e.result; });
+      });
     });
   }
 
+  // Resolves to whether the typo step ran (null for a search a newer one replaced).
   function run(query, mySeq) {
     var filters = currentFilters();
+    var checked = window.pdSuggest.ready();
     return Promise.all([find(query, filters), typos(query)])
       .then(function (answers) {
         var exact = { results: answers[0] };
@@ -210,11 +274,12 @@
         if (mySeq !== seq) return null;
         var exact = answers[0], fixed = answers[1];
         if (!fixed) {
-          return render(query, exact.results.map(function (r) { return { result: r }; }));
+          return render(query, exact.results.map(function (r) { return { result: r }; }),
+                        null, 0, checked);
         }
         // A word the index does not hold and a close one the digest's titles, names or
         // authors use: most likely misspelt, so the corrected results lead, each labelled.
-        return render(query, merge(exact, fixed), fixed.query, exact.results.length);
+        return render(query, merge(exact, fixed), fixed.query, exact.results.length, checked);
       });
   }
 
@@ -250,9 +315,10 @@
     }
     return load().then(function () {
       if (mySeq === seq) return run(query, mySeq);
-    }).then(function () {
-      if (window.pdSuggest.ready()) return;
-      // After the first results: the vocabulary, then this query again if still current.
+    }).then(function (checked) {
+      if (checked) return;
+      // After the first results: the vocabulary, then this query again if still current (a
+      // query whose search began before the vocabulary arrived had no typo step).
       window.pdSuggest.load(vocabulary).then(function () {
         if (mySeq !== seq) return;
         if (window.pdSuggest.corrections(query).length) search();
