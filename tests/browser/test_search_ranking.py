@@ -204,6 +204,32 @@ def test_pagefind_misspelt_names_did_you_mean(browser, sites, papers):
             assert "Did you mean" in message and name.lower() in message.lower(), message
 
 
+def _misspelt_common_word(papers) -> tuple[str, str]:
+    """The most frequent title word of 8+ letters (a topic every reader types), and that word
+    with its first doubled letter single ("diffusion" -> "difusion"): a word no page holds."""
+    from collections import Counter
+
+    words = Counter(w for p in papers for w in re.findall(r"[a-z]{8,}", p["title"].lower())
+                    if re.search(r"(.)\1", w))
+    word = max(words, key=lambda w: (words[w], w))
+    typo = re.sub(r"(.)\1", r"\1", word, count=1)
+    assert not any(typo in (p["title"] + " " + p["highlight"]).lower() for p in papers)
+    return word, typo
+
+
+def test_pagefind_misspelt_word_is_no_confident_answer(browser, sites, papers):
+    """A misspelt common word that Pagefind's index lacks (it answers with a neighbouring index
+    word's page) is corrected: "Did you mean" the word, and its papers lead."""
+    word, typo = _misspelt_common_word(papers)
+    with new_page(browser) as page:
+        results = _search(page, "pagefind", sites["pagefind"], typo)
+        message = page.locator(".pd-search__message").inner_text()
+        assert "Did you mean" in message and word in message.lower(), message
+        assert results[0]["guess"] and results[0]["guess"].lower() == word
+        titled = {p["url"] for p in papers if word in p["title"].lower()}
+        assert _first(results) in titled, results[:3]
+
+
 def test_pagefind_filters(browser, sites, papers):
     """The tag filter of the dialog, chosen after a query, leaves only papers of that tag;
     each tag's option counts its papers."""

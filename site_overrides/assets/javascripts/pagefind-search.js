@@ -162,13 +162,37 @@
   // A word close to a method name's is taken as misspelt (names are the likeliest typos, and
   // Pagefind answers a misspelt one with whatever its prefix or stem matches); one close to
   // another word of the titles only when the index holds nothing it begins (Pagefind matches
-  // the typed word as a prefix, and its stems): "kmeans", in a paper's aliases, is no typo.
+  // the typed word as a prefix, and its stems; ``unlike``): "kmeans", in a paper's aliases,
+  // is no typo.
   function typos(query) {
     var fixes = window.pdSuggest.ready() ? window.pdSuggest.corrections(query) : [];
     return Promise.all(fixes.map(function (fix) {
-      return fix[2] ? null : pagefind.search(fix[0]);
-    })).then(function (alone) {
-      return fixes.filter(function (fix, i) { return fix[2] || !alone[i].results.length; });
+      return fix[2] ? true : pagefind.search(fix[0]).then(function (alone) {
+        return !alone.results.length || unlike(fix[0], alone.results[0]);
+      });
+    })).then(function (misspelt) {
+      return fixes.filter(function (fix, i) { return misspelt[i]; });
+    });
+  }
+
+  function folded(text) {
+    return text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]/g, "");
+  }
+
+  // Pagefind answers a word its index lacks with the pages of a neighbouring index word
+  // ("difusion", "dizzy" -> the page of "DiT-ST"): such a result marks no word that begins as
+  // the typed one does (its first four letters, or all of a shorter stem: "running" marks
+  // "run"). A result that marks nothing is taken as a real match.
+  function unlike(word, result) {
+    var typed = folded(word);
+    return result.data().then(function (data) {
+      var marks = (data.excerpt.match(/<mark>[^<]*<\/mark>/g) || []).map(function (m) {
+        return folded(m.replace(/<\/?mark>/g, ""));
+      });
+      return marks.length > 0 && !marks.some(function (mark) {
+        var n = Math.min(4, mark.length, typed.length);
+        return n > 0 && mark.slice(0, n) === typed.slice(0, n);
+      });
     });
   }
 
