@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from generator.extract.lexicon import FUNCTION_WORDS
 from generator.records import Entities
 
 _MODEL = re.compile(
@@ -42,14 +43,23 @@ _EFFECT = (r"(?:faster|fewer|speedups?|speed-ups?|reductions?|less|lower|higher|
 # keeping answer accuracy" is not a figure about accuracy), or a score with its metric
 # ("28.4 BLEU"); and a metric with its score ("mIoU of 52.3"). A digit after a hyphenated
 # word ("top-1 accuracy", "Llama-2 7B") is part of a name, never a figure.
+# Words that open a clause: a figure's effect is never beyond one.
+_CLAUSE_WORDS = ("while", "whereas", "but", "and", "keeping", "maintaining", "preserving",
+                 "retaining")
 _NUMBER = re.compile(
-    r"(?<![\w.])(?<!\w-)(?:" + _FIGURE + r"(?:\s(?:(?!(?:while|whereas|but|and|keeping|"
-    r"maintaining|preserving|retaining)\b)\w+(?:-\w+)*\s){0,3}?" + _EFFECT + r"\b)"
+    r"(?<![\w.])(?<!\w-)(?:" + _FIGURE + r"(?:\s(?:(?!(?:" + "|".join(_CLAUSE_WORDS) + r")\b)"
+    r"\w+(?:-\w+)*\s){0,3}?" + _EFFECT + r"\b)"
     r"|\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-]))",
     re.IGNORECASE,
 )
 _METRIC_OF = re.compile(r"\b" + _METRIC + r"\s(?:of|score of)\s\d+(?:\.\d+)?(?:\s?%)?",
                         re.IGNORECASE)
+# A comparative effect says what it compares by the noun after it ("37× less memory", "10×
+# fewer parameters", "2.5% higher accuracy"), unless a clause or "than" follows.
+_COMPARED = re.compile(r"(?:fewer|less|lower|higher|smaller|larger|cheaper|better)$",
+                       re.IGNORECASE)
+_NOT_COMPARED = FUNCTION_WORDS | frozenset(_CLAUSE_WORDS) | {"compared", "relative", "overall"}
+_NEXT_WORD = re.compile(r"\s([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b")
 _OF_DIGIT = re.compile(r"of \d")
 
 
@@ -67,9 +77,18 @@ def extract_entities(plain: str) -> Entities:
 
 
 def _qualified(plain: str, m: re.Match[str]) -> str:
-    """A figure with the qualifier written before it ("up to 2-5x speedup")."""
+    """A figure with the qualifier written before it ("up to 2-5x speedup") and, after a
+    comparative, the noun it compares ("37× less memory"; ``_COMPARED``)."""
     q = _QUALIFIER.search(plain, max(0, m.start() - 12), m.start())
-    return plain[q.start():m.end()] if q else m.group(0)
+    end = m.end()
+    if _COMPARED.search(m.group(0)):
+        for _ in range(2):  # "less memory", "fewer labelled examples"
+            word = _NEXT_WORD.match(plain, end)
+            if not word or word.group(1) in _NOT_COMPARED:
+                break
+            end = word.end()
+    return plain[q.start() if q else m.start():end]
+
 
 
 def _unique(items) -> tuple[str, ...]:
