@@ -286,7 +286,9 @@ def served_links(site: Path, base: str = PAGES_PATH) -> tuple[int, dict[str, str
     for page in sorted(site.rglob("*.html")):
         rel = page.relative_to(site).as_posix()
         url = base + (rel.removesuffix("index.html") if page.name == "index.html" else rel)
-        for ref in re.findall(r'(?:href|src)="([^"]*)"', page.read_text(encoding="utf-8")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for ref in (tag[attr] for tag in soup.find_all(True) for attr in ("href", "src")
+                    if tag.has_attr(attr)):
             parts = urlsplit(ref)
             if parts.scheme or parts.netloc or not parts.path:
                 continue
