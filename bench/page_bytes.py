@@ -7,7 +7,7 @@ Not a test: a measurement (README "Scaling", site size). Run on a built site:
 Prints two tables: the site's file bytes by folder or kind (per paper: divided by the number
 of paper pages), and the bytes of the average paper page split into its parts (Material's
 head, header, tabs, sidebars, footer and scripts; the article's badges, highlight, abstract,
-related papers, cite block with its JSON download, ...). Every byte of a page is counted
+related papers, cite block with its downloads, ...). Every byte of a page is counted
 once, for the innermost part that holds it (a badge's SVG counts as "badge SVG", not as
 "badges"); ``--papers`` reads only the first N paper pages (sorted by path).
 """
@@ -50,7 +50,7 @@ PARTS: tuple[tuple[str, str, str], ...] = (
     ("source, permalink", "ul", "pd-source"),
     ("cite: reference, links", "div", "pd-cite"),
     ("cite: BibTeX", "pre", ""),
-    ("cite: JSON download link", "a", "download"),
+    ("cite: downloads (BibTeX, RIS, JSON)", "span", "pd-cite__downloads"),
     ("previous/next", "nav", "pd-prevnext"),
     ("heading anchors", "a", "headerlink"),
 )

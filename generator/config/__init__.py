@@ -72,6 +72,9 @@ class PaperDigestConfig(base.Config):
     jobs = c.Optional(c.Type(int))
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""
+    minify = c.Type(bool, default=True)
+    """Minify every page MkDocs writes (``on_post_page``, with minify-html): whitespace,
+    comments and optional attribute quotes go, the document stays the same."""
     permalinks = c.Type(str, default="permalinks.json")
     """The permalinks file: every paper page's address and the addresses it had before, which
     redirect to it (``generator.addresses``; commit it). ``""``: no record, no redirects."""

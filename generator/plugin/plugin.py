@@ -22,6 +22,8 @@ Events, in the order MkDocs calls them:
   pages that moved are forwarding pages among them (``generator.render.redirects``).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file (the page
   store is not watched: one edit, one rebuild).
+* ``on_post_page``: with ``minify: true`` (the default), minify the page's HTML with
+  minify-html (``minify_page``) before MkDocs writes it.
 * ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
 
 Material's search index is written by Material's search plugin alone: what it should also
@@ -36,10 +38,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import minify_html
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 from generator.config import (
     DigestConfig,
@@ -150,6 +154,13 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                     server.watch(str(path))
         return server
 
+    @event_priority(-100)  # last: after any plugin that reads or edits the output
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Minify the page (``minify_page``) when ``minify`` is on."""
+        if not (self.config.enabled and self.config.minify):
+            return output
+        return minify_page(output)
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Index the site with Pagefind when asked to."""
         if not self.config.enabled:
@@ -187,6 +198,17 @@ def check_plugins(options: PaperDigestConfig, config: MkDocsConfig) -> None:
     if options.offline and not offline:
         raise PluginError("paper-digest: offline: true needs Material's offline plugin on "
                           "in mkdocs.yml (plugins: - offline, enabled: true)")
+
+
+def minify_page(html: str) -> str:
+    """``html`` (a whole page) minified by minify-html: whitespace between and inside elements
+    collapsed or removed where the HTML spec makes it insignificant (never in ``pre`` or
+    ``textarea``), comments and optional attribute quotes removed; closing tags and the
+    ``<html>``/``<head>`` tags kept, so a reader of the page (a browser, Pagefind, a test
+    with an HTML parser) sees the same document. Inline scripts and styles are left as
+    written."""
+    return minify_html.minify(html, keep_closing_tags=True,
+                              keep_html_and_head_opening_tags=True)
 
 
 def pagefind_installed() -> bool:

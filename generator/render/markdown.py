@@ -92,7 +92,7 @@ _BREAK_AFTER = frozenset("=<>≤≥≈∼≠≡≔∝≪≫→←↦⇒⇔∈∉
 _INLINE_HEAD = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>'
 _INLINE_TAIL = "</mrow></math>"
 _LONG_INLINE = 24  # characters of visible text from which an inline formula is split
-_TAG = re.compile(r"<(/?)([a-z]+)[^>]*?(/?)>")
+_TAG = re.compile(r"<(/?)([a-z]+)[^>]*>")
 
 
 def _line_parts(mathml: str) -> list[str]:
@@ -105,8 +105,6 @@ def _line_parts(mathml: str) -> list[str]:
         return [mathml]
     parts, depth, start = [], 0, 0
     for m in _TAG.finditer(body):
-        if m.group(3):  # <mspace /> and other empty elements
-            continue
         depth += -1 if m.group(1) else 1
         if depth == 0 and m.group(2) == "mo":
             content = html.unescape(_TAG.sub("", body[start:m.end()].rsplit("<mo", 1)[-1]))
@@ -197,8 +195,13 @@ def _sanitize_mathml(mathml: str) -> str | None:
             kept = "".join(f' {name}="{html.escape(html.unescape(value))}"'
                            for name, value in _MATHML_ATTR.findall(m.group("attrs"))
                            if name in _MATHML_ATTRIBUTES)
-            out.append(f"<{tag}{kept}{' /' if m.group('empty') else ''}>")  # as latex2mathml
-            if not m.group("empty"):
+            out.append(f"<{tag}{kept}>")
+            if m.group("empty"):
+                # An empty element closed by its end tag, not ``/>``: the same element in
+                # HTML and XML, and an HTML tool that reads ``/>`` only on void elements
+                # (minify-html) does not leave it open.
+                out.append(f"</{tag}>")
+            else:
                 stack.append(tag)
         else:
             text(m.group(0))

@@ -186,13 +186,6 @@ def paper_path(paper: Paper) -> str:
     return f"papers/{paper.slug}/index.md"
 
 
-def entry_path(paper: Paper) -> str:
-    """Where a paper's ``papers.json`` entry is also written on its own, beside its page
-    (``papers/<slug>/<slug>.json``), for the cite block's download link: one shared static file
-    instead of a copy inside the page."""
-    return f"papers/{paper.slug}/{paper.slug}.json"
-
-
 def front_matter(data: dict) -> str:
     """``---``-fenced YAML; safe_dump quotes anything an abstract could smuggle in.
 
@@ -374,7 +367,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     related = related or {}
     # Each papers.json entry is serialised once, compactly (json's C encoder; indent= would use the
     # much slower pure-Python one): hashed for the page's key and written as one
-    # line of papers.json and a paper page's download link.
+    # line of papers.json.
     entry_dicts = {p.id: paper_entry(p) for p in papers}
     entries = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
                for pid, d in entry_dicts.items()}
@@ -407,9 +400,6 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                                              directory_urls, _linked_authors(author_pages, p)),
                                    functools.partial(paper_page, p, prev, nxt, rel, headings),
                                    headings))
-            entry_key = hashlib.sha256(entries[p.id].encode()).hexdigest()
-            out.append(PlannedFile(entry_path(p), entry_key,
-                                   functools.partial(lambda e: e + "\n", entries[p.id])))
     listing = env.get_template("listing.md.j2")
 
     def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",

@@ -16,6 +16,8 @@ import pytest
 from browser_support import new_page, playwright, serve
 from conftest import ROOT, _copy_project
 
+from generator.render.reading_list import JSON_KEYS
+
 sync_api = playwright()  # skips (or fails in CI) the whole module without Chromium
 expect = sync_api.expect
 pytestmark = pytest.mark.browser
@@ -82,11 +84,18 @@ def test_paper_with_authors_links_and_bibtex(browser, metadata_site: Path, bert:
         reference = page.locator("article .pd-cite__reference a")
         expect(reference).to_have_attribute(
             "href", "https://example.github.io/paper-digest/" + bert["url"])
-        download = page.locator("article .pd-cite__data a[download]")
-        # the file beside the page, as the download saves it
-        record = json.loads(page.evaluate(
-            "href => fetch(href).then(r => r.text())", download.get_attribute("href")))
-        assert record == bert
+        # the downloads: the paper's reading-list record, as a reader saves it
+        downloads = {}
+        for kind in ("bibtex", "json"):
+            with page.expect_download() as info:
+                page.locator(f"article .pd-cite [data-pd-cite-export='{kind}']").click()
+            downloads[kind] = info.value
+        assert downloads["json"].suggested_filename == bert["slug"] + ".json"
+        assert json.loads(Path(downloads["json"].path()).read_text(encoding="utf-8")) == {
+            **{k: bert[k] for k in JSON_KEYS},
+            "page": "https://example.github.io/paper-digest/" + bert["url"]}
+        assert Path(downloads["bibtex"].path()).read_text(encoding="utf-8").strip() == \
+            text.strip()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.evaluate("window.scrollTo(0, 0)")  # the sticky header back at the top
         shot = SCREENSHOTS / f"paper-metadata-{viewport}.png"

@@ -21,6 +21,7 @@ import bibtexparser
 import pytest
 import rispy
 from browser_support import axe_violations, playwright, serve
+from bs4 import BeautifulSoup
 from conftest import ROOT, _copy_project
 
 playwright()  # skips (or fails in CI) the whole module without Chromium
@@ -143,10 +144,10 @@ def test_save_export_and_share(browser, reader_site: Path) -> None:
 
 def _collection_url(site: Path, name: str) -> str:
     """The first listing page of the collection ``name``, from the collections index."""
-    html = (site / "collections" / "index.html").read_text(encoding="utf-8")
-    match = re.search(r'<a href="([^"]+)">' + re.escape(name) + "</a>", html)
-    assert match, name
-    return "collections/" + match.group(1)
+    soup = BeautifulSoup((site / "collections" / "index.html").read_text(encoding="utf-8"),
+                         "html.parser")
+    (href,) = [a["href"] for a in soup.select("article a[href]") if a.get_text() == name]
+    return "collections/" + href
 
 
 def test_filter_and_sort_the_whole_collection(browser, reader_site: Path) -> None:

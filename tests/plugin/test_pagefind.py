@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from browser_support import pagefind_search, serve
+from bs4 import BeautifulSoup
 
 from generator import cli
 from generator.plugin import plugin
@@ -54,10 +55,10 @@ def test_pagefind_markup(pf_site: Path) -> None:
     dialog loads nothing up front. Listings carry no data-pagefind-body; no lunr search box."""
     html = (pf_site / FASTVID / "index.html").read_text(encoding="utf-8")
     assert html.count("data-pagefind-body") == 1
-    header = html[html.index('<header class="md-header'):html.index("</header>")]
-    assert "data-pd-search-open" in header
+    soup = BeautifulSoup(html, "html.parser")
+    assert soup.select_one("header.md-header [data-pd-search-open]") is not None
     assert "md-search__input" not in html
-    assert 'data-pd-bundle="../../pagefind/"' in html
+    assert [d["data-pd-bundle"] for d in soup.select("[data-pd-bundle]")] == ["../../pagefind/"]
     # pagefind-ui.js is loaded by pagefind-search.js on demand, never by a <script> tag.
     assert "pagefind/pagefind-ui.js" not in html
     assert "assets/javascripts/pagefind-search.js" in html
@@ -205,8 +206,8 @@ def test_pagefind_excerpt_shows_no_search_aliases(page, base_url, pf_site) -> No
     papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
     paper = next(p for p in papers if "Thompson Sampling" in p["title"])
     html = (pf_site / paper["url"] / "index.html").read_text(encoding="utf-8")
-    aliases = set(re.search(r'<sup class="pd-aliases" hidden> ([^<]*)</sup>',
-                            html)[1].split())
+    aliases = set(BeautifulSoup(html, "html.parser").select_one(
+        "sup.pd-aliases[hidden]").get_text().split())
     shown = set(re.findall(r"[\w']+", paper["abstract"].lower() + " " + paper["title"].lower()))
     hidden_only = aliases - shown
     assert hidden_only, aliases

@@ -20,6 +20,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 import yaml
 from browser_support import chromium, new_page, playwright
+from bs4 import BeautifulSoup
 from conftest import ROOT, _copy_project, run_build
 
 from generator.config import placeholder_site_url
@@ -205,7 +206,8 @@ def test_offline_build_layout(offline_site):
     assert "schrodinger" in index_js  # the paper pages' search aliases are indexed
     assert (offline_site / "assets" / "javascripts" / "iframe-worker-shim.js").is_file()
     home = (offline_site / "index.html").read_text(encoding="utf-8")
-    assert 'src="assets/javascripts/iframe-worker-shim.js"' in home
+    assert BeautifulSoup(home, "html.parser").select(
+        'script[src="assets/javascripts/iframe-worker-shim.js"]')
     assert "unpkg.com" not in home
 
 
@@ -216,7 +218,9 @@ def test_offline_build_relative_links_resolve(offline_site):
     for page in offline_site.rglob("*.html"):
         if page.name == "404.html" and page.parent == offline_site:
             continue
-        for ref in re.findall(r'(?:href|src)="([^"]*)"', page.read_text(encoding="utf-8")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for ref in (tag[attr] for tag in soup.find_all(True) for attr in ("href", "src")
+                    if tag.has_attr(attr)):
             parts = urlsplit(ref)
             if parts.scheme or parts.netloc or not parts.path:
                 continue
@@ -282,7 +286,9 @@ def served_links(site: Path, base: str = PAGES_PATH) -> tuple[int, dict[str, str
     for page in sorted(site.rglob("*.html")):
         rel = page.relative_to(site).as_posix()
         url = base + (rel.removesuffix("index.html") if page.name == "index.html" else rel)
-        for ref in re.findall(r'(?:href|src)="([^"]*)"', page.read_text(encoding="utf-8")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for ref in (tag[attr] for tag in soup.find_all(True) for attr in ("href", "src")
+                    if tag.has_attr(attr)):
             parts = urlsplit(ref)
             if parts.scheme or parts.netloc or not parts.path:
                 continue

@@ -137,15 +137,22 @@ def test_every_entry_parses(title: str, authors: list[str], venue: str, year) ->
         assert parsed.fields_dict["year"].value == str(year)
 
 
-def test_record_download_link_names_the_file_beside_the_page() -> None:
-    """The cite block's JSON download is a file beside the page, holding exactly the paper's
-    papers.json entry; the page itself holds no copy of it."""
+def test_cite_downloads_name_the_papers_record() -> None:
+    """The cite block's downloads (BibTeX, RIS, JSON) name the paper's id, whose reading-list
+    record (``data/records/<first two hex digits>.js``) holds them; no other copy of the
+    paper's data is written beside the page or into it."""
     p = _paper(title='A "quoted" #1 50% \\emph{x}', authors=("A B",), year=2020)
     files = render_site((p,), ())
     page = files[f"papers/{p.slug}/index.md"]
-    (href,) = re.findall(r'<a href="([^"]+)" download>', page)
-    assert href == f"{p.slug}.json"
-    assert json.loads(files[f"papers/{p.slug}/{href}"]) == json.loads(files["papers.json"])[0]
+    (cite,) = re.findall(r'<span class="pd-cite__downloads" data-pd-cite="([0-9a-f]+)" '
+                         r'data-pd-cite-name="([^"]+)" hidden>', page)
+    assert cite == (p.id, p.slug)
+    assert re.findall(r'data-pd-cite-export="(\w+)"', page) == ["bibtex", "ris", "json"]
+    record = json.loads(files[f"data/records/{p.id[:2]}.js"].removeprefix(
+        "pdReadingRecords(").removesuffix(");\n"))[p.id]
+    assert record["bibtex"] == bibtex_entry(p, None) and record["json"]["id"] == p.id
+    assert [path for path in files if path.startswith(f"papers/{p.slug}/")] == [
+        f"papers/{p.slug}/index.md"]
     assert "data:" not in page and "base64" not in page
 
 

@@ -6,6 +6,8 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from bs4 import BeautifulSoup
+
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
@@ -32,5 +34,6 @@ def test_feed_lists_every_paper(built_site: Path) -> None:
 
 def test_feed_is_linked_from_every_page(built_site: Path) -> None:
     """Pages advertise the feed with <link rel="alternate" type="application/atom+xml">."""
-    html = (built_site / "index.html").read_text(encoding="utf-8")
-    assert '<link rel="alternate" type="application/atom+xml"' in html
+    soup = BeautifulSoup((built_site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    feeds = soup.select('head link[rel="alternate"][type="application/atom+xml"]')
+    assert [link["href"] for link in feeds] == ["feed.xml"]

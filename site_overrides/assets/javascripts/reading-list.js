@@ -4,6 +4,7 @@
 // JSON from their records (data/records/<first two hex digits of the id>.js, written by
 // generator/render/reading_list.py). Records are loaded with <script>, which browsers run on
 // file:// too (fetch is refused there). A share link carries the ids: reading-list/?ids=a,b.
+// A paper page's cite block downloads that paper's record the same way ([data-pd-cite]).
 (function () {
   var me = document.currentScript;
   var root = me.src.replace(/assets\/javascripts\/reading-list\.js(\?.*)?$/, "");
@@ -86,6 +87,42 @@
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 0);
   }
 
+  // What each export writes: file extension, media type, and the text of records rs (one
+  // record: the same text as a list of one, a JSON object instead of an array).
+  var EXPORTS = {
+    bibtex: { ext: "bib", type: "application/x-bibtex;charset=utf-8",
+              text: function (rs) { return rs.map(function (r) { return r.bibtex; }).join("\n"); } },
+    ris: { ext: "ris", type: "application/x-research-info-systems;charset=utf-8",
+           text: function (rs) { return rs.map(function (r) { return r.ris; }).join("\n"); } },
+    json: { ext: "json", type: "application/json;charset=utf-8",
+            text: function (rs, one) {
+              var data = rs.map(function (r) { return r.json; });
+              return JSON.stringify(one ? data[0] : data, null, 2) + "\n";
+            } }
+  };
+  function exportRecords(kind, name, rs, one) {
+    var e = EXPORTS[kind];
+    download(name + "." + e.ext, e.type, e.text(rs, one));
+  }
+
+  // The cite block of a paper page: BibTeX, RIS and JSON of its record, named by its slug.
+  function setupCite() {
+    document.querySelectorAll("[data-pd-cite]").forEach(function (box) {
+      var id = box.dataset.pdCite;
+      box.hidden = false;
+      if (box.dataset.pdCiteReady) return;
+      box.dataset.pdCiteReady = "1";
+      box.querySelectorAll("[data-pd-cite-export]").forEach(function (button) {
+        button.addEventListener("click", function () {
+          fetchRecords([id], function () {
+            if (records[id]) exportRecords(button.dataset.pdCiteExport, box.dataset.pdCiteName,
+                                           [records[id]], true);
+          });
+        });
+      });
+    });
+  }
+
   function setupPage() {
     var box = document.querySelector("[data-pd-reading-list]");
     if (!box) return;
@@ -144,14 +181,7 @@
     function chosen() { return current.filter(function (id) { return records[id]; }).map(function (id) { return records[id]; }); }
     box.querySelectorAll("[data-pd-rl-export]").forEach(function (button) {
       button.addEventListener("click", function () {
-        var kind = button.dataset.pdRlExport;
-        var rs = chosen();
-        if (kind === "bibtex") download("reading-list.bib", "application/x-bibtex;charset=utf-8",
-          rs.map(function (r) { return r.bibtex; }).join("\n"));
-        else if (kind === "ris") download("reading-list.ris", "application/x-research-info-systems;charset=utf-8",
-          rs.map(function (r) { return r.ris; }).join("\n"));
-        else download("reading-list.json", "application/json;charset=utf-8",
-          JSON.stringify(rs.map(function (r) { return r.json; }), null, 2) + "\n");
+        exportRecords(button.dataset.pdRlExport, "reading-list", chosen(), false);
       });
     });
     box.querySelector("[data-pd-rl-share]").addEventListener("click", function () {
@@ -181,7 +211,7 @@
   }
 
   window.pdReadingList = { bind: setupStars };
-  function all() { setupStars(); setupPage(); }
+  function all() { setupStars(); setupCite(); setupPage(); }
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(all);
   else document.addEventListener("DOMContentLoaded", all);
 })();
