@@ -71,10 +71,12 @@ def make_project(tmp: Path, n: int) -> Path:
 
 
 def engine_config(proj: Path, name: str, site_dir: str, plugin: bool = True) -> str:
-    """A copy of mkdocs.yml with its own ``site_dir`` (Zensical has no --site-dir option)
-    and, with ``plugin=False``, the paper-digest plugin switched off."""
+    """A copy of mkdocs.yml with its own ``site_dir`` (Zensical has no --site-dir option),
+    pages not minified and, with ``plugin=False``, the paper-digest plugin switched off."""
     text = (proj / "mkdocs.yml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^site_dir: .*$", f"site_dir: {site_dir}", text, count=1)
+    # Unminified pages, as Zensical writes them: the parity checks read both sites' HTML alike.
+    text = text.replace("  - paper-digest:\n", "  - paper-digest:\n      minify: false\n", 1)
     if not plugin:
         text = text.replace("  - paper-digest:\n", "  - paper-digest:\n      enabled: false\n", 1)
     (proj / name).write_text(text, encoding="utf-8")
