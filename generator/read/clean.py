@@ -42,7 +42,7 @@ _MAYBE_MOJIBAKE = re.compile("[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d
 # its bytes decodes to one): a line without such a pair needs no ftfy pass. On the 12,500 real,
 # seed, eval and training lines this skips 251 of the 394 lines the test above lets through
 # and misses none of ftfy's 128 repairs.
-_NON_ASCII_PAIR = re.compile("[^\x00-\x7f]{2}")
+_NON_ASCII_PAIR = re.compile("[^\x00-\x7f][^\x00-\x7f]")  # 3x faster than [...]{2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,54 @@ def needs_repair(text: str) -> bool:
     characters in a row that may be mojibake), for the common clean text. Two searches of one
     character class each: their alternation in one pattern is three times slower."""
     return bool(CONTROL.search(text) or (not text.isascii() and _NON_ASCII_PAIR.search(text)))
+
+
+# What a JSON value's text becomes other characters than the line shows: a JSON string
+# escape, a run of an odd number of backslashes before b, f or u (\b and \f are control
+# characters, \uXXXX any character); in Crossref's abstracts, decoded as markup, a character
+# reference (&#8;, &Atilde;&copy;) or a tag, whose removal joins the characters around it.
+# Apart: each starts with a literal, which the regex engine finds fast (their alternation
+# is 60 times slower).
+_JSON_ESCAPE = re.compile(r"\\[bfu]")
+_MARKUP = (re.compile(r"&[#A-Za-z]"), re.compile(r"<[A-Za-z/!?]"))
+
+
+def json_needs_repair(line: str) -> bool:
+    """True when a text decoded from the JSON text ``line`` may need ``repair_text``: ``line``
+    itself may (``needs_repair``), or it holds an escape (``_JSON_ESCAPE``, ``_MARKUP``) that
+    may decode to a control character, a surrogate or mojibake. False guarantees that no
+    string of the decoded value, nor a join or markup decoding of them, needs a repair."""
+    return bool(json_lines_needing_repair(line))
+
+
+def json_lines_needing_repair(text: str) -> set[int]:
+    """The 1-based numbers of the lines of ``text`` (JSON Lines) for which
+    ``json_needs_repair`` is true, found by one search of the whole text per pattern (one
+    search of each line costs half as much again)."""
+    starts: list[int] = [m.start() for m in CONTROL.finditer(text)]
+    if not text.isascii():
+        starts += [m.start() for m in _NON_ASCII_PAIR.finditer(text)]
+    if "\\" in text:
+        starts += [m.start() for m in _JSON_ESCAPE.finditer(text)
+                   if _odd_backslashes(text, m.start())]
+    for pattern in _MARKUP:
+        starts += [m.start() for m in pattern.finditer(text)]
+    lines: set[int] = set()
+    line, done = 1, 0
+    for start in sorted(starts):
+        line += text.count("\n", done, start)
+        done = start
+        lines.add(line)
+    return lines
+
+
+def _odd_backslashes(text: str, end: int) -> bool:
+    """True when the backslash at ``text[end]`` ends a run of an odd number of them (an
+    escape, not an escaped backslash ``\\\\``)."""
+    start = end
+    while start > 0 and text[start - 1] == "\\":
+        start -= 1
+    return (end - start) % 2 == 0
 
 
 def repair_text(text: str) -> tuple[str, tuple[Repair, ...]]:

@@ -203,8 +203,10 @@ def _alias(key: str) -> tuple[str, int] | None:
     return None if attr is None else (attr, ALIASES[attr].index(name))
 
 
-def read_entry(record: Mapping[str, object]) -> Entry:
-    """Clean one record (module docstring for the rules).
+def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
+    """Clean one record (module docstring for the rules). ``clean``: the caller has shown
+    that no text of the record needs a repair (``generator.read.clean.json_needs_repair`` of
+    its line), so none is looked for.
 
     Raises:
         FieldError: a field has a value of the wrong kind (names the field); the record has
@@ -215,10 +217,11 @@ def read_entry(record: Mapping[str, object]) -> Entry:
     # Every field, not only the title and abstract: a control character in an author's name
     # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
     # search over all of a record's text tells the common record that needs none.
-    if needs_repair("\n".join(_strings([v for k, v in f.items() if k != "abstract"]))):
+    if not clean and needs_repair("\n".join(_strings([v for k, v in f.items()
+                                                       if k != "abstract"]))):
         f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
              for attr, value in f.items()}
-    text = _abstract(f.get("abstract"), repairs)
+    text = _abstract(f.get("abstract"), repairs, clean)
     title = _text(f, "title")
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
@@ -303,22 +306,23 @@ def _text(fields: Mapping[str, object], attr: str) -> str:
     return " ".join(str(value).split())
 
 
-def _abstract(value: object, repairs: list[tuple[str, Repair]]) -> str:
+def _abstract(value: object, repairs: list[tuple[str, Repair]], clean: bool = False) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
         raise FieldError("abstract", f"expected text, got {_kind(value)}")
     if "\n" not in value and "\r" not in value:  # one line (most exports): nothing to join
         text = value.strip()
-        if needs_repair(text):
+        if not clean and needs_repair(text):
             text, found = repair_text(text)
             repairs += [("abstract", r) for r in found]
         return text
     lines = [line.strip() for line in value.replace("\r\n", "\n").replace("\r", "\n")
              .split("\n")]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-    text, found = repair_text(text)
-    repairs += [("abstract", r) for r in found]
+    if not clean:
+        text, found = repair_text(text)
+        repairs += [("abstract", r) for r in found]
     return text
 
 
@@ -445,7 +449,7 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
                 out.setdefault(key, found)
     if "url" not in out:  # classic BibTeX's howpublished = {\url{...}}, a URL in a note
         for attr in ("howpublished", "comment", "extra"):
-            url = url_in_text(_text(f, attr))
+            url = url_in_text(_text(f, attr)) if attr in f else ""
             if url:
                 out["url"] = url
                 for key, found in ids_in_url(url).items():
@@ -453,7 +457,7 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
                 break
     if "arxiv_id" not in out:
         for attr in ("venue", "volume", "extra", "comment", "howpublished"):
-            found = arxiv_id_in_text(_text(f, attr))
+            found = arxiv_id_in_text(_text(f, attr)) if attr in f else ""
             if found:
                 out["arxiv_id"] = found
                 break
@@ -557,16 +561,17 @@ class ParsedFile:
 
 
 def to_abstract(record: Mapping[str, object], source: Source, default: str, shown: str,
-                notices: list[Notice]) -> Abstract:
+                notices: list[Notice], clean: bool = False) -> Abstract:
     """``read_entry`` of one record of the file ``shown``, as an ``Abstract`` with its
     ``source`` and collection (``collection_name``); repairs are appended to ``notices``.
+    ``clean``: as for ``read_entry``.
 
     Raises:
         InputError: the record's fields cannot be used (names the file, the line when known,
             the record, the field and why).
     """
     try:
-        entry = read_entry(record)
+        entry = read_entry(record, clean)
     except FieldError as exc:
         raise InputError(shown, source.line, f"{source.describe(line=False)}: {exc}") from None
     for field, repair in entry.repairs:
