@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read import read_seeds
+from generator.read import READERS, read_seeds
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import read_entry
 from generator.read.jsondoc import read_json
@@ -90,6 +90,17 @@ def test_ris_example() -> None:
     assert (gpt3.collection, gpt3.meta.pages, gpt3.meta.doi, gpt3.meta.entry_type) == (
         "NeurIPS 2020", "1877--1901", "10.5555/3495724.3495883", "inproceedings")
     assert gpt3.sources[0].line == 15
+
+
+def test_ris_authors_from_au_and_a1_tags() -> None:
+    """Both tags name primary authors (RIS spec); exports and hand-merged files mix them."""
+    ris = ("TY  - JOUR\r\nAU  - Hu, Edward J.\r\nA1  - Shen, Yelong\r\nAU  - Wallis, Phillip"
+           "\r\nT1  - LoRA\r\nAB  - We propose LoRA.\r\nER  - \r\n")
+    [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
+    assert record.meta.authors == ("Edward J. Hu", "Phillip Wallis", "Yelong Shen")
+    ris = "TY  - JOUR\nA1  - Shen, Yelong\nT1  - LoRA\nER  - \n"
+    [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
+    assert record.meta.authors == ("Yelong Shen",)
 
 
 def test_ris_reference_without_er_is_an_error_naming_the_line() -> None:
