@@ -239,3 +239,21 @@ def test_every_spelling_of_a_doi_is_one_doi(doi: str) -> None:
     spellings = [doi, doi.upper(), f"doi:{doi}", f"https://doi.org/{doi}",
                  f"http://dx.doi.org/{escaped}", f"https://doi.org/{escaped.upper()}"]
     assert {read_entry({"title": "T", "doi": s}).meta.doi for s in spellings} == {doi.lower()}
+
+
+@pytest.mark.parametrize(("xml", "what"), [
+    ('<?xml version="1.0" encoding="UTF-8"?><xml><records><record><ref-type name="Journal '
+     'Article">17</ref-type><titles><title>LoRA</title></titles></record></records></xml>',
+     "an EndNote XML export"),
+    ('<?xml version="1.0"?>\n<!-- harvested -->\n<OAI-PMH xmlns="http://www.openarchives.org/'
+     'OAI/2.0/"><ListRecords/></OAI-PMH>', "an OAI-PMH response"),
+    ('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>', "an RDF export"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD" "x.dtd">\n'
+     "<PubmedArticleSet/>", "a PubMed XML export"),
+])
+def test_other_tools_xml_names_the_export_and_what_to_do(xml: str, what: str) -> None:
+    """An XML export of another tool saved as .xml: the error says what it is and which
+    export the digest reads, not only that it is no Atom feed."""
+    with pytest.raises(InputError, match=rf"^seeds/x.xml: not an Atom feed .*: it is {what}"
+                                         r".*; (export|fetch|save) "):
+        READERS[".xml"](xml.encode(), "x.xml", "seeds/x.xml")
