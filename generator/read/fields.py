@@ -393,8 +393,13 @@ def _words(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return _split(value, _SPLIT_WORDS)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(w for v in value if (w := " ".join(v.split())))
+        return tuple(w for v in value if (w := _word(v)))
     raise FieldError("keywords", f"expected a list of text or text, got {_kind(value)}")
+
+
+@functools.lru_cache(maxsize=4096)  # keywords recur across a file's records
+def _word(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _urls(value: object, attr: str) -> tuple[str, ...]:
@@ -425,6 +430,10 @@ def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
     return 0
 
 
+_ID_PARSERS = (("doi", parse_doi), ("arxiv_id", parse_arxiv_id),
+               ("openreview_id", parse_openreview_id))
+
+
 def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
     what the URLs name; without a URL, one written in ``howpublished``, a note or Zotero's
@@ -432,17 +441,15 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
     arXiv id of an arXiv DOI."""
     out: dict[str, str] = {}
-    parsers = {"doi": parse_doi, "arxiv_id": parse_arxiv_id,
-               "openreview_id": parse_openreview_id}
-    for attr, parse in parsers.items():
-        value = _text(f, attr)
+    for attr, parse in _ID_PARSERS:
+        value = _text(f, attr) if attr in f else ""
         if value:
             try:
                 out[attr] = parse(value)
             except ValueError as exc:
                 raise FieldError(attr, str(exc)) from None
     for attr in ("url", "pdf"):
-        value = _text(f, attr)
+        value = _text(f, attr) if attr in f else ""
         if value:
             out[attr] = _url(value, attr)
             for key, found in ids_in_url(out[attr]).items():
@@ -508,6 +515,7 @@ def _parse_date(value: object) -> str:
     return "-".join(p for p in m.groups() if p)
 
 
+@functools.lru_cache(maxsize=4096)  # a file's records share their years and days
 def _calendar_date(year: str, month: str | None = None, day: str | None = None) -> bool:
     """True when the parts name a day, month or year of the calendar (no 2023-02-31, no
     year 0000: the feed and the pages turn them into ``datetime.date``)."""

@@ -114,7 +114,8 @@ def json_record(value: object, source: Source, default: str, shown: str,
     # Only fields the digest reads: a repeated name it ignores changes nothing.
     repeated = [*(k for k in getattr(value, "repeated", ()) if field_names({k: "x"})),
                 *(f"content.{k}" for k in getattr(content, "repeated", ())
-                  if field_names({k: "x"}))]
+                  if field_names({k: "x"}))] if (getattr(value, "repeated", ())
+                                                 or getattr(content, "repeated", ())) else ()
     if repeated:
         raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
                                              f"twice: {', '.join(repeated)}")
