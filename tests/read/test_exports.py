@@ -257,3 +257,18 @@ def test_other_tools_xml_names_the_export_and_what_to_do(xml: str, what: str) ->
     with pytest.raises(InputError, match=rf"^seeds/x.xml: not an Atom feed .*: it is {what}"
                                          r".*; (export|fetch|save) "):
         READERS[".xml"](xml.encode(), "x.xml", "seeds/x.xml")
+
+
+@pytest.mark.parametrize(("field", "pdf"), [
+    (r"Online:https\://arxiv.org/pdf/2106.09685:PDF", "https://arxiv.org/pdf/2106.09685"),
+    (r":Hu2021.pdf:PDF;Online:https\://arxiv.org/pdf/2106.09685v2:PDF",
+     "https://arxiv.org/pdf/2106.09685v2"),
+    ("Full Text:https://example.org/paper.pdf:application/pdf", "https://example.org/paper.pdf"),
+    (r":C\:/Users/me/Mendeley/Hu 2021.pdf:pdf", ""),
+    ("Snapshot:https://arxiv.org/abs/2106.09685:text/html", ""),
+])
+def test_jabref_and_mendeley_file_field_gives_a_web_pdf(field: str, pdf: str) -> None:
+    bib = ("@article{Hu2021, title = {LoRA}, author = {Hu, Edward J.}, abstract = {We propose "
+           "LoRA.}, file = {" + field + "}}")
+    [record] = read_bibtex(bib.encode(), "x.bib", "seeds/x.bib").records
+    assert record.meta.pdf == pdf
