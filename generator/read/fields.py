@@ -495,15 +495,9 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
 
 def _parse_date(value: object) -> str:
     if isinstance(value, dict):  # CSL JSON: {"date-parts": [[2023, 12, 10]]}
-        parts = value.get("date-parts")
-        if (isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]
-                and all(isinstance(p, int | str) and str(p).isdigit() for p in parts[0][:3])):
-            nums = [int(p) for p in parts[0][:3]]
-            value = "-".join([f"{nums[0]:04d}", *(f"{n:02d}" for n in nums[1:])])
-        elif isinstance(value.get("raw"), str):
-            value = value["raw"]
-        else:
-            raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
+        value = _csl_date(value)
+        if not value:
+            return ""
     if isinstance(value, int) and not isinstance(value, bool) and 1000 <= value <= 9999:
         value = str(value)
     if not isinstance(value, str):
@@ -513,6 +507,29 @@ def _parse_date(value: object) -> str:
         raise FieldError("date", f"{value.strip()[:40]!r} is not an ISO 8601 date "
                                  "(YYYY, YYYY-MM or YYYY-MM-DD, a day of the calendar)")
     return "-".join(p for p in m.groups() if p)
+
+
+def _csl_date(value: dict) -> str:
+    """A CSL JSON date object as text for ``_parse_date``: its ``date-parts`` (``[[2023,
+    12, 10]]``, numbers or digit strings) as ISO 8601, else its ``raw`` or ``literal`` text
+    (``"2023-12-10"``; a text that names one year, ``"Spring 2021"``, as that year); ``""``
+    for parts that name no year (Crossref writes ``[[null]]`` for an unknown date).
+
+    Raises:
+        FieldError: none of these (names the shape expected)."""
+    parts = value.get("date-parts")
+    first = parts[0] if isinstance(parts, list) and parts else None
+    if (isinstance(first, list) and first
+            and all(isinstance(p, int | str) and str(p).isdigit() for p in first[:3])):
+        nums = [int(p) for p in first[:3]]
+        return "-".join([f"{nums[0]:04d}", *(f"{n:02d}" for n in nums[1:])])
+    text = next((value[k] for k in ("raw", "literal") if isinstance(value.get(k), str)), None)
+    if text is not None:
+        years = _VENUE_YEAR.findall(text)
+        return text if _ISO_DATE.fullmatch(text.strip()) or len(set(years)) != 1 else years[0]
+    if isinstance(first, list) and all(p is None for p in first):
+        return ""
+    raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
 
 
 @functools.lru_cache(maxsize=4096)  # a file's records share their years and days

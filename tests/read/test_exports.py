@@ -272,3 +272,24 @@ def test_jabref_and_mendeley_file_field_gives_a_web_pdf(field: str, pdf: str) ->
            "LoRA.}, file = {" + field + "}}")
     [record] = read_bibtex(bib.encode(), "x.bib", "seeds/x.bib").records
     assert record.meta.pdf == pdf
+
+
+@pytest.mark.parametrize(("issued", "date"), [
+    ({"date-parts": [[2021, 6, 17]]}, "2021-06-17"),
+    ({"date-parts": [["2021", "6"]]}, "2021-06"),
+    ({"date-parts": [[None]]}, ""),  # Crossref's unknown date
+    ({"literal": "Spring 2021"}, "2021"),
+    ({"raw": "2021-06-17"}, "2021-06-17"),
+])
+def test_csl_date_objects(issued: dict, date: str) -> None:
+    item = {"type": "article-journal", "title": "LoRA", "abstract": "We propose LoRA.",
+            "issued": issued}
+    [record] = READERS[".json"](json.dumps([item]).encode(), "x.json", "seeds/x.json").records
+    assert record.meta.date == date
+
+
+def test_csl_date_text_that_names_no_single_year_is_an_error() -> None:
+    item = {"title": "LoRA", "abstract": "We propose LoRA.", "issued": {"raw": "2020 or 2021"}}
+    with pytest.raises(InputError, match=r"^seeds/x.json: record 1: date: '2020 or 2021' is "
+                                         "not an ISO 8601 date"):
+        READERS[".json"](json.dumps([item]).encode(), "x.json", "seeds/x.json")
