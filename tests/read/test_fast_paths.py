@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read.clean import json_needs_repair, needs_repair
+from generator.read.clean import json_lines_needing_repair, json_needs_repair, needs_repair
 from generator.read.markup_text import markup_to_text
 from generator.read.openreview import json_record, loads
 from generator.records import Source
@@ -70,3 +70,20 @@ def test_the_escapes_that_decode_to_control_characters_are_seen() -> None:
     assert json_needs_repair(r'{"a": "\u00e9\u00e9"}')
     assert json_needs_repair('{"a": "&#8;"}') and json_needs_repair('{"a": "é<i>é</i>"}')
     assert not json_needs_repair('{"a": "Müller – 3 < 4 & more"}')
+
+
+LINE_TEXT = st.lists(st.characters(codec="utf-8", exclude_characters="\n")
+                    | PIECES.filter(lambda p: "\n" not in p)
+                    | st.sampled_from(["\x00", "\x1f", "\x9f", "\xa0", "\uffff", "\u0080"]),
+                    max_size=12).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(LINE_TEXT, max_size=6))
+def test_the_whole_text_search_finds_the_lines_each_line_search_finds(lines: list) -> None:
+    """``json_lines_needing_repair`` (one pass over the text's UTF-8 bytes per rule) agrees
+    with ``json_needs_repair`` of each line (the rule, on the text)."""
+    text = "\n".join(lines)
+    assert json_lines_needing_repair(text) == {
+        number for number, line in enumerate(text.split("\n"), start=1)
+        if json_needs_repair(line)}
