@@ -108,8 +108,8 @@ def _fields(reference: dict) -> dict[str, object]:
     # AU and A1 both name primary authors (RIS spec): a reference that uses both (AU for
     # some authors, A1 for others, as hand-edited and merged exports do) lists every one.
     names = [n for tag in RIS_FIELDS["authors"] for n in reference.get(tag) or ()]
-    if names:
-        record["authors"] = list(dict.fromkeys(names))
+    if names:  # not deduplicated: two authors may share a name
+        record["authors"] = names
     if "year" in record and isinstance(record["year"], str):
         record["year"] = record["year"][:4]
     if isinstance(record.get("date"), str):

@@ -101,6 +101,9 @@ def test_ris_authors_from_au_and_a1_tags() -> None:
     ris = "TY  - JOUR\nA1  - Shen, Yelong\nT1  - LoRA\nER  - \n"
     [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
     assert record.meta.authors == ("Yelong Shen",)
+    ris = "TY  - JOUR\nAU  - Kim, Jun\nAU  - Lee, Ann\nA1  - Kim, Jun\nT1  - X\nER  - \n"
+    [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
+    assert record.meta.authors == ("Jun Kim", "Ann Lee", "Jun Kim")  # two authors, one name
 
 
 def test_ris_reference_without_er_is_an_error_naming_the_line() -> None:
