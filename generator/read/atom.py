@@ -37,6 +37,29 @@ from generator.records import Abstract, Notice, Source
 from generator.text.markup import Url, tokenize
 from generator.text.urls import classify
 
+# XML documents of other tools that users save as .xml: (root element, what the file is,
+# what to do), the root's name without a namespace prefix.
+OTHER_XML = (
+    ("xml", "an EndNote XML export", "export the library as RIS (EndNote: File > Export, "
+     "'RefMan (RIS) Export') and save it as .ris"),
+    ("OAI-PMH", "an OAI-PMH response (arXiv's bulk metadata)", "fetch the papers from the "
+     "arXiv API (export.arxiv.org/api/query returns Atom) or convert them to JSON Lines"),
+    ("RDF", "an RDF export (Zotero RDF)", "export the collection as BibTeX, RIS or CSV"),
+    ("PubmedArticleSet", "a PubMed XML export", "save the results as a citation file (RIS)"),
+    ("rss", "an RSS feed", "use the site's Atom feed, or convert the items to JSON Lines"),
+)
+_ROOT = re.compile(rb"<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)")
+
+
+def _other_xml(data: bytes) -> str:
+    """``": it is ... : do ..."`` for an XML document of another tool (``OTHER_XML``), by
+    the name of its root element; ``""`` for any other."""
+    head = re.sub(rb"<\?.*?\?>|<!--.*?-->|<!DOCTYPE[^>]*>", b"", data[:4096], flags=re.DOTALL)
+    m = _ROOT.search(head)
+    root = m.group(2).decode("ascii", "replace") if m else ""
+    return next((f": it is {what}; {todo}" for name, what, todo in OTHER_XML if name == root),
+                "")
+
 
 def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
     """Read one Atom file.
@@ -61,7 +84,8 @@ def read_atom(data: bytes, name: str, shown: str) -> ParsedFile:
         why = error.getMessage() if hasattr(error, "getMessage") else str(error)
         raise InputError(shown, line, f"not well-formed XML: {why}")
     if not parsed.get("version", "").startswith("atom"):
-        raise InputError(shown, None, "not an Atom feed (an arXiv API result is one)")
+        raise InputError(shown, None, "not an Atom feed (an arXiv API result is one)"
+                         + _other_xml(data))
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []

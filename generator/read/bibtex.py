@@ -18,7 +18,8 @@ fields it lacks (``booktitle``, ``year``, ``publisher`` ...; the ``title`` of a
 cross-referenced ``@proceedings``, ``@book`` or ``@collection`` as ``booktitle``, biblatex's
 rule) from the entry it names, as BibTeX does, but never its identifiers, links, title,
 authors or abstract; a cross-referenced entry without an abstract (the proceedings volume) is
-not a paper and has no page.
+not a paper and has no page. JabRef's and Mendeley's ``file`` field gives the PDF when it
+links one on the web (``file_field_pdf``).
 """
 
 from __future__ import annotations
@@ -247,9 +248,40 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
     prefix = record.get("archiveprefix") or record.get("eprinttype")  # BibTeX's, biblatex's
     if isinstance(prefix, str) and prefix.strip().lower() not in ("", "arxiv"):
         record.pop("eprint", None)
+    if isinstance(record.get("file"), str) and "pdf" not in record:
+        pdf = file_field_pdf(record["file"])
+        if pdf:
+            record["pdf"] = pdf
     record["entry_type"] = entry.entry_type.lower()
     record["cite_key"] = entry.key
     return record
+
+
+_FILE_ENTRY = re.compile(r"(?:\\.|[^;])+")  # one attachment: "\;" and "\:" are escapes
+
+
+def file_field_pdf(value: str) -> str:
+    """The first web PDF of a JabRef or Mendeley ``file`` field (attachments separated by
+    ``;``, each ``description:link:type`` with ``\\:`` for a colon of the link: JabRef's
+    ``FileFieldParser``): a link starting ``http://`` or ``https://`` of type PDF, or ending
+    ``.pdf``; ``""`` without one (local paths, ``:C\\:/Users/me/a.pdf:PDF``, are no link a
+    site can show)."""
+    for attachment in _FILE_ENTRY.findall(value):
+        parts = [re.sub(r"\\(.)", r"\1", p).strip() for p in _split_parts(attachment)]
+        if len(parts) < 2:
+            continue
+        if parts[1].lower() in ("http", "https") and len(parts) > 2:  # a colon not escaped
+            parts[1:3] = [f"{parts[1]}:{parts[2]}"]
+        link, kind = parts[1], parts[2] if len(parts) > 2 else ""
+        if link.lower().startswith(("http://", "https://")) and (
+                kind.lower() == "pdf" or link.lower().endswith(".pdf")):
+            return link
+    return ""
+
+
+def _split_parts(attachment: str) -> list[str]:
+    """``description:link:type`` split at the colons no backslash escapes."""
+    return re.split(r"(?<!\\):", attachment)
 
 
 def _check_value(value: str, entry: Entry, field, shown: str) -> None:

@@ -203,8 +203,10 @@ def _alias(key: str) -> tuple[str, int] | None:
     return None if attr is None else (attr, ALIASES[attr].index(name))
 
 
-def read_entry(record: Mapping[str, object]) -> Entry:
-    """Clean one record (module docstring for the rules).
+def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
+    """Clean one record (module docstring for the rules). ``clean``: the caller has shown
+    that no text of the record needs a repair (``generator.read.clean.json_needs_repair`` of
+    its line), so none is looked for.
 
     Raises:
         FieldError: a field has a value of the wrong kind (names the field); the record has
@@ -215,10 +217,11 @@ def read_entry(record: Mapping[str, object]) -> Entry:
     # Every field, not only the title and abstract: a control character in an author's name
     # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
     # search over all of a record's text tells the common record that needs none.
-    if needs_repair("\n".join(_strings([v for k, v in f.items() if k != "abstract"]))):
+    if not clean and needs_repair("\n".join(_strings([v for k, v in f.items()
+                                                       if k != "abstract"]))):
         f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
              for attr, value in f.items()}
-    text = _abstract(f.get("abstract"), repairs)
+    text = _abstract(f.get("abstract"), repairs, clean)
     title = _text(f, "title")
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
@@ -303,22 +306,23 @@ def _text(fields: Mapping[str, object], attr: str) -> str:
     return " ".join(str(value).split())
 
 
-def _abstract(value: object, repairs: list[tuple[str, Repair]]) -> str:
+def _abstract(value: object, repairs: list[tuple[str, Repair]], clean: bool = False) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
         raise FieldError("abstract", f"expected text, got {_kind(value)}")
     if "\n" not in value and "\r" not in value:  # one line (most exports): nothing to join
         text = value.strip()
-        if needs_repair(text):
+        if not clean and needs_repair(text):
             text, found = repair_text(text)
             repairs += [("abstract", r) for r in found]
         return text
     lines = [line.strip() for line in value.replace("\r\n", "\n").replace("\r", "\n")
              .split("\n")]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-    text, found = repair_text(text)
-    repairs += [("abstract", r) for r in found]
+    if not clean:
+        text, found = repair_text(text)
+        repairs += [("abstract", r) for r in found]
     return text
 
 
@@ -389,8 +393,13 @@ def _words(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return _split(value, _SPLIT_WORDS)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(w for v in value if (w := " ".join(v.split())))
+        return tuple(w for v in value if (w := _word(v)))
     raise FieldError("keywords", f"expected a list of text or text, got {_kind(value)}")
+
+
+@functools.lru_cache(maxsize=4096)  # keywords recur across a file's records
+def _word(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _urls(value: object, attr: str) -> tuple[str, ...]:
@@ -421,6 +430,10 @@ def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
     return 0
 
 
+_ID_PARSERS = (("doi", parse_doi), ("arxiv_id", parse_arxiv_id),
+               ("openreview_id", parse_openreview_id))
+
+
 def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
     what the URLs name; without a URL, one written in ``howpublished``, a note or Zotero's
@@ -428,24 +441,22 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
     arXiv id of an arXiv DOI."""
     out: dict[str, str] = {}
-    parsers = {"doi": parse_doi, "arxiv_id": parse_arxiv_id,
-               "openreview_id": parse_openreview_id}
-    for attr, parse in parsers.items():
-        value = _text(f, attr)
+    for attr, parse in _ID_PARSERS:
+        value = _text(f, attr) if attr in f else ""
         if value:
             try:
                 out[attr] = parse(value)
             except ValueError as exc:
                 raise FieldError(attr, str(exc)) from None
     for attr in ("url", "pdf"):
-        value = _text(f, attr)
+        value = _text(f, attr) if attr in f else ""
         if value:
             out[attr] = _url(value, attr)
             for key, found in ids_in_url(out[attr]).items():
                 out.setdefault(key, found)
     if "url" not in out:  # classic BibTeX's howpublished = {\url{...}}, a URL in a note
         for attr in ("howpublished", "comment", "extra"):
-            url = url_in_text(_text(f, attr))
+            url = url_in_text(_text(f, attr)) if attr in f else ""
             if url:
                 out["url"] = url
                 for key, found in ids_in_url(url).items():
@@ -453,7 +464,7 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
                 break
     if "arxiv_id" not in out:
         for attr in ("venue", "volume", "extra", "comment", "howpublished"):
-            found = arxiv_id_in_text(_text(f, attr))
+            found = arxiv_id_in_text(_text(f, attr)) if attr in f else ""
             if found:
                 out["arxiv_id"] = found
                 break
@@ -484,15 +495,9 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
 
 def _parse_date(value: object) -> str:
     if isinstance(value, dict):  # CSL JSON: {"date-parts": [[2023, 12, 10]]}
-        parts = value.get("date-parts")
-        if (isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]
-                and all(isinstance(p, int | str) and str(p).isdigit() for p in parts[0][:3])):
-            nums = [int(p) for p in parts[0][:3]]
-            value = "-".join([f"{nums[0]:04d}", *(f"{n:02d}" for n in nums[1:])])
-        elif isinstance(value.get("raw"), str):
-            value = value["raw"]
-        else:
-            raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
+        value = _csl_date(value)
+        if not value:
+            return ""
     if isinstance(value, int) and not isinstance(value, bool) and 1000 <= value <= 9999:
         value = str(value)
     if not isinstance(value, str):
@@ -504,6 +509,30 @@ def _parse_date(value: object) -> str:
     return "-".join(p for p in m.groups() if p)
 
 
+def _csl_date(value: dict) -> str:
+    """A CSL JSON date object as text for ``_parse_date``: its ``date-parts`` (``[[2023,
+    12, 10]]``, numbers or digit strings) as ISO 8601, else its ``raw`` or ``literal`` text
+    (``"2023-12-10"``; a text that names one year, ``"Spring 2021"``, as that year); ``""``
+    for parts that name no year (Crossref writes ``[[null]]`` for an unknown date).
+
+    Raises:
+        FieldError: none of these (names the shape expected)."""
+    parts = value.get("date-parts")
+    first = parts[0] if isinstance(parts, list) and parts else None
+    if (isinstance(first, list) and first
+            and all(isinstance(p, int | str) and str(p).isdigit() for p in first[:3])):
+        nums = [int(p) for p in first[:3]]
+        return "-".join([f"{nums[0]:04d}", *(f"{n:02d}" for n in nums[1:])])
+    text = next((value[k] for k in ("raw", "literal") if isinstance(value.get(k), str)), None)
+    if text is not None:
+        years = _VENUE_YEAR.findall(text)
+        return text if _ISO_DATE.fullmatch(text.strip()) or len(set(years)) != 1 else years[0]
+    if isinstance(first, list) and all(p is None for p in first):
+        return ""
+    raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
+
+
+@functools.lru_cache(maxsize=4096)  # a file's records share their years and days
 def _calendar_date(year: str, month: str | None = None, day: str | None = None) -> bool:
     """True when the parts name a day, month or year of the calendar (no 2023-02-31, no
     year 0000: the feed and the pages turn them into ``datetime.date``)."""
@@ -557,16 +586,17 @@ class ParsedFile:
 
 
 def to_abstract(record: Mapping[str, object], source: Source, default: str, shown: str,
-                notices: list[Notice]) -> Abstract:
+                notices: list[Notice], clean: bool = False) -> Abstract:
     """``read_entry`` of one record of the file ``shown``, as an ``Abstract`` with its
     ``source`` and collection (``collection_name``); repairs are appended to ``notices``.
+    ``clean``: as for ``read_entry``.
 
     Raises:
         InputError: the record's fields cannot be used (names the file, the line when known,
             the record, the field and why).
     """
     try:
-        entry = read_entry(record)
+        entry = read_entry(record, clean)
     except FieldError as exc:
         raise InputError(shown, source.line, f"{source.describe(line=False)}: {exc}") from None
     for field, repair in entry.repairs:

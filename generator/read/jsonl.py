@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from generator.errors import InputError
-from generator.read.clean import decode
+from generator.read.clean import decode, json_lines_needing_repair
 from generator.read.fields import ParsedFile
 from generator.read.openreview import json_record, loads
 from generator.read.text import collection_from_filename
@@ -30,6 +30,7 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
+    repair = json_lines_needing_repair(text)
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
@@ -44,7 +45,7 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
         except ValueError as exc:  # NaN, Infinity
             raise InputError(shown, number, f"not JSON: {exc}") from None
         records.append(json_record(record, Source(name, len(records) + 1, number), default,
-                                   shown, notices))
+                                   shown, notices, number not in repair))
     return ParsedFile(default, tuple(records), tuple(notices))
 
 

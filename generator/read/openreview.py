@@ -98,10 +98,10 @@ def loads(text: str) -> object:
 
 
 def json_record(value: object, source: Source, default: str, shown: str,
-                notices: list[Notice]) -> Abstract:
+                notices: list[Notice], clean: bool = False) -> Abstract:
     """One element of a JSON or JSON Lines file as an ``Abstract``: an object, flattened first
     when it is an OpenReview note or a scholarly API's record (``generator.read.scholarly``),
-    then read by ``generator.read.fields.to_abstract``.
+    then read by ``generator.read.fields.to_abstract`` (``clean``: as for it).
 
     Raises:
         InputError: the element is not an object, names a field twice (``JsonObject``), or
@@ -114,9 +114,10 @@ def json_record(value: object, source: Source, default: str, shown: str,
     # Only fields the digest reads: a repeated name it ignores changes nothing.
     repeated = [*(k for k in getattr(value, "repeated", ()) if field_names({k: "x"})),
                 *(f"content.{k}" for k in getattr(content, "repeated", ())
-                  if field_names({k: "x"}))]
+                  if field_names({k: "x"}))] if (getattr(value, "repeated", ())
+                                                 or getattr(content, "repeated", ())) else ()
     if repeated:
         raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
                                              f"twice: {', '.join(repeated)}")
     return to_abstract(flatten(value) if is_note(value) else flatten_scholarly(value), source,
-                       default, shown, notices)
+                       default, shown, notices, clean)

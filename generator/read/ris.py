@@ -3,8 +3,9 @@ citation" buttons, parsed by rispy. Each reference (``TY  -`` ... ``ER  -``) is 
 named by its number and the line its ``TY`` tag is on.
 
 What a reference gives (``RIS_FIELDS``: RIS tag -> the field of ``generator.read.fields``;
-the first tag present wins): ``TI``/``T1`` the title, ``AB``/``N2`` the abstract, ``AU``/``A1``
-the authors (``Family, Given``), ``T2``/``JF``/``JO``/``J2``/``BT`` the venue, ``PY``/``Y1``
+the first tag present wins): ``TI``/``T1`` the title, ``AB``/``N2`` the abstract, ``AU`` and
+``A1`` the authors (``Family, Given``; a reference using both lists AU's names, then A1's),
+``T2``/``JF``/``JO``/``J2``/``BT`` the venue, ``PY``/``Y1``
 the year and ``DA`` the date (``2021/06/17/`` read as ``2021-06-17``), ``DO`` the DOI,
 ``UR`` the URLs (the first is the paper's page; a DOI, arXiv or OpenReview URL among them
 also gives that identifier), ``L1`` a PDF, ``KW`` the keywords, ``SP``-``EP`` the pages,
@@ -104,6 +105,11 @@ def _fields(reference: dict) -> dict[str, object]:
         value = next((reference[n] for n in names if reference.get(n)), None)
         if value is not None:
             record[attr] = value
+    # AU and A1 both name primary authors (RIS spec): a reference that uses both (AU for
+    # some authors, A1 for others, as hand-edited and merged exports do) lists every one.
+    names = [n for tag in RIS_FIELDS["authors"] for n in reference.get(tag) or ()]
+    if names:  # not deduplicated: two authors may share a name
+        record["authors"] = names
     if "year" in record and isinstance(record["year"], str):
         record["year"] = record["year"][:4]
     if isinstance(record.get("date"), str):

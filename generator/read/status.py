@@ -52,7 +52,11 @@ def read_status(fields: Mapping[str, object]) -> str:
     flag = fields.get("retracted")
     if flag is True or (isinstance(flag, str) and flag.strip().lower() in ("true", "yes", "1")):
         return "retracted"
-    if not any(isinstance(v := fields.get(k), str) and _mentions(v) for k in _FIELDS):
+    for name in _FIELDS:
+        value = fields.get(name)
+        if isinstance(value, str) and _mentions(value):
+            break
+    else:
         return ""  # the common record: no field names a status word
     for status, names, pattern in RULES:
         for name in names:

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read import read_seeds
+from generator.read import READERS, read_seeds
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import read_entry
 from generator.read.jsondoc import read_json
@@ -90,6 +90,20 @@ def test_ris_example() -> None:
     assert (gpt3.collection, gpt3.meta.pages, gpt3.meta.doi, gpt3.meta.entry_type) == (
         "NeurIPS 2020", "1877--1901", "10.5555/3495724.3495883", "inproceedings")
     assert gpt3.sources[0].line == 15
+
+
+def test_ris_authors_from_au_and_a1_tags() -> None:
+    """Both tags name primary authors (RIS spec); exports and hand-merged files mix them."""
+    ris = ("TY  - JOUR\r\nAU  - Hu, Edward J.\r\nA1  - Shen, Yelong\r\nAU  - Wallis, Phillip"
+           "\r\nT1  - LoRA\r\nAB  - We propose LoRA.\r\nER  - \r\n")
+    [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
+    assert record.meta.authors == ("Edward J. Hu", "Phillip Wallis", "Yelong Shen")
+    ris = "TY  - JOUR\nA1  - Shen, Yelong\nT1  - LoRA\nER  - \n"
+    [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
+    assert record.meta.authors == ("Yelong Shen",)
+    ris = "TY  - JOUR\nAU  - Kim, Jun\nAU  - Lee, Ann\nA1  - Kim, Jun\nT1  - X\nER  - \n"
+    [record] = READERS[".ris"](ris.encode(), "x.ris", "seeds/x.ris").records
+    assert record.meta.authors == ("Jun Kim", "Ann Lee", "Jun Kim")  # two authors, one name
 
 
 def test_ris_reference_without_er_is_an_error_naming_the_line() -> None:
@@ -228,3 +242,57 @@ def test_every_spelling_of_a_doi_is_one_doi(doi: str) -> None:
     spellings = [doi, doi.upper(), f"doi:{doi}", f"https://doi.org/{doi}",
                  f"http://dx.doi.org/{escaped}", f"https://doi.org/{escaped.upper()}"]
     assert {read_entry({"title": "T", "doi": s}).meta.doi for s in spellings} == {doi.lower()}
+
+
+@pytest.mark.parametrize(("xml", "what"), [
+    ('<?xml version="1.0" encoding="UTF-8"?><xml><records><record><ref-type name="Journal '
+     'Article">17</ref-type><titles><title>LoRA</title></titles></record></records></xml>',
+     "an EndNote XML export"),
+    ('<?xml version="1.0"?>\n<!-- harvested -->\n<OAI-PMH xmlns="http://www.openarchives.org/'
+     'OAI/2.0/"><ListRecords/></OAI-PMH>', "an OAI-PMH response"),
+    ('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>', "an RDF export"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE PubmedArticleSet PUBLIC "-//NLM//DTD" "x.dtd">\n'
+     "<PubmedArticleSet/>", "a PubMed XML export"),
+])
+def test_other_tools_xml_names_the_export_and_what_to_do(xml: str, what: str) -> None:
+    """An XML export of another tool saved as .xml: the error says what it is and which
+    export the digest reads, not only that it is no Atom feed."""
+    with pytest.raises(InputError, match=rf"^seeds/x.xml: not an Atom feed .*: it is {what}"
+                                         r".*; (export|fetch|save) "):
+        READERS[".xml"](xml.encode(), "x.xml", "seeds/x.xml")
+
+
+@pytest.mark.parametrize(("field", "pdf"), [
+    (r"Online:https\://arxiv.org/pdf/2106.09685:PDF", "https://arxiv.org/pdf/2106.09685"),
+    (r":Hu2021.pdf:PDF;Online:https\://arxiv.org/pdf/2106.09685v2:PDF",
+     "https://arxiv.org/pdf/2106.09685v2"),
+    ("Full Text:https://example.org/paper.pdf:application/pdf", "https://example.org/paper.pdf"),
+    (r":C\:/Users/me/Mendeley/Hu 2021.pdf:pdf", ""),
+    ("Snapshot:https://arxiv.org/abs/2106.09685:text/html", ""),
+])
+def test_jabref_and_mendeley_file_field_gives_a_web_pdf(field: str, pdf: str) -> None:
+    bib = ("@article{Hu2021, title = {LoRA}, author = {Hu, Edward J.}, abstract = {We propose "
+           "LoRA.}, file = {" + field + "}}")
+    [record] = read_bibtex(bib.encode(), "x.bib", "seeds/x.bib").records
+    assert record.meta.pdf == pdf
+
+
+@pytest.mark.parametrize(("issued", "date"), [
+    ({"date-parts": [[2021, 6, 17]]}, "2021-06-17"),
+    ({"date-parts": [["2021", "6"]]}, "2021-06"),
+    ({"date-parts": [[None]]}, ""),  # Crossref's unknown date
+    ({"literal": "Spring 2021"}, "2021"),
+    ({"raw": "2021-06-17"}, "2021-06-17"),
+])
+def test_csl_date_objects(issued: dict, date: str) -> None:
+    item = {"type": "article-journal", "title": "LoRA", "abstract": "We propose LoRA.",
+            "issued": issued}
+    [record] = READERS[".json"](json.dumps([item]).encode(), "x.json", "seeds/x.json").records
+    assert record.meta.date == date
+
+
+def test_csl_date_text_that_names_no_single_year_is_an_error() -> None:
+    item = {"title": "LoRA", "abstract": "We propose LoRA.", "issued": {"raw": "2020 or 2021"}}
+    with pytest.raises(InputError, match=r"^seeds/x.json: record 1: date: '2020 or 2021' is "
+                                         "not an ISO 8601 date"):
+        READERS[".json"](json.dumps([item]).encode(), "x.json", "seeds/x.json")

@@ -1,0 +1,89 @@
+"""The JSON Lines reader's shortcut: a line that ``json_needs_repair`` calls clean is read
+without looking for repairs in its strings, and reads exactly as with the search (property
+tests over lines made of the characters that decide it: control characters, C escapes, JSON
+escapes after runs of backslashes, mojibake pairs, character references and tags)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import InputError
+from generator.read.clean import json_lines_needing_repair, json_needs_repair, needs_repair
+from generator.read.markup_text import markup_to_text
+from generator.read.openreview import json_record, loads
+from generator.records import Source
+
+PIECES = st.sampled_from([
+    "a", " ", "\n", "\\", "\\\\", "b", "f", "u", "eta", "rac", "\x08", "\x0c", "\x7f", "\x85",
+    "\ufffe", "é", "Ã", "©", "â€™", "ü", "–", "&", "#8;", "&eacute;", "&#x8;", "Atilde;",
+    "<", "i>", "</i>", "<b>", "<jats:p>", "R&D", "x<y", "ud800", "u00e9", "u0008"])
+STRINGS = st.lists(PIECES, max_size=12).map("".join)
+RECORDS = st.fixed_dictionaries(
+    {"title": STRINGS, "abstract": STRINGS},
+    optional={"authors": st.lists(STRINGS, max_size=3), "venue": STRINGS, "note": STRINGS,
+              "DOI": st.just("10.1/x"), "container-title": st.lists(STRINGS, max_size=2)})
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+@settings(max_examples=1500, deadline=None)
+@given(RECORDS, st.booleans())
+def test_a_clean_line_holds_no_text_to_repair(record: dict, ascii_only: bool) -> None:
+    line = json.dumps(record, ensure_ascii=ascii_only)
+    if json_needs_repair(line):
+        return
+    for text in _strings(loads(line)):
+        assert not needs_repair(text), text
+        assert not needs_repair(markup_to_text(text)), text
+
+
+@settings(max_examples=600, deadline=None)
+@given(RECORDS, st.booleans())
+def test_the_shortcut_reads_as_the_search(record: dict, ascii_only: bool) -> None:
+    line = json.dumps(record, ensure_ascii=ascii_only)
+    results = []
+    for clean in (False, not json_needs_repair(line)):
+        notices: list = []
+        try:
+            results.append((json_record(loads(line), Source("b.jsonl", 1, 1), "B", "b.jsonl",
+                                        notices, clean), notices))
+        except InputError as exc:
+            results.append(str(exc))
+    assert results[0] == results[1]
+
+
+def test_the_escapes_that_decode_to_control_characters_are_seen() -> None:
+    assert json_needs_repair(r'{"a": "\beta"}')  # JSON's \b: U+0008 and "eta"
+    assert json_needs_repair(r'{"a": "\\\beta"}')  # an escaped backslash, then \b
+    assert not json_needs_repair(r'{"a": "\\beta"}')  # TeX's \beta, written as JSON
+    assert json_needs_repair(r'{"a": "\u00e9\u00e9"}')
+    assert json_needs_repair('{"a": "&#8;"}') and json_needs_repair('{"a": "é<i>é</i>"}')
+    assert not json_needs_repair('{"a": "Müller – 3 < 4 & more"}')
+
+
+LINE_TEXT = st.lists(st.characters(codec="utf-8", exclude_characters="\n")
+                    | PIECES.filter(lambda p: "\n" not in p)
+                    | st.sampled_from(["\x00", "\x1f", "\x9f", "\xa0", "\uffff", "\u0080"]),
+                    max_size=12).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(LINE_TEXT, max_size=6))
+def test_the_whole_text_search_finds_the_lines_each_line_search_finds(lines: list) -> None:
+    """``json_lines_needing_repair`` (one pass over the text's UTF-8 bytes per rule) agrees
+    with ``json_needs_repair`` of each line (the rule, on the text)."""
+    text = "\n".join(lines)
+    assert json_lines_needing_repair(text) == {
+        number for number, line in enumerate(text.split("\n"), start=1)
+        if json_needs_repair(line)}
