@@ -149,7 +149,7 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     texts = [title_text(s) for s in by_contribution(sentences, highlight)[:SENTENCES]]
     ranked = spans.ranked(texts, name)
     descriptor = title[len(head):]
-    if found is not None and descriptor == _title_case(found.long_form or ""):
+    if head and _says_what_not_for(descriptor, found):
         with_task = _with_task(ranked, title)
         if with_task:
             return name, with_task
@@ -165,11 +165,25 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
 _TASK_LINKS = frozenset(("for",))
 
 
+TASK_WORDS = 4  # content words of a descriptor that says what the method is, not what for
+
+
+def _says_what_not_for(descriptor: str, found: Name | None) -> bool:
+    """``descriptor`` (after ``Name: ``) says what the method is but not what it is for: the
+    name's spelt-out form ("FU: Federated Unlearning"), or a phrase of at most
+    ``TASK_WORDS`` content words without "for" ("MetaUrban: Compositional Simulation
+    Platform")."""
+    if found is not None and descriptor == _title_case(found.long_form or ""):
+        return True
+    words = descriptor.lower().split()
+    return "for" not in words and not words[0].endswith("ing") and \
+        _content_words(descriptor) <= TASK_WORDS  # "Using X to Induce ..." is no noun phrase
+
+
 def _with_task(ranked: Sequence[Ranked], title: str) -> str | None:
-    """``Name: Long Form for Task``: the name's spelt-out form says what it is, not what it
-    is for ("FU: Federated Unlearning"); the best span after "for" in the
-    contribution sentences (two content words or more, not repeating the long form) gives
-    the task or domain. ``None`` when no such span makes a usable title."""
+    """``Name: Descriptor for Task`` (``_says_what_not_for``): the best span after "for" in
+    the contribution sentences (two content words or more, sharing no word with the title)
+    gives the task or domain. ``None`` when no such span makes a usable title."""
     for span in top_spans(ranked, SPAN_TRIES, _TASK_LINKS):
         phrase = _LEAD_WORDS.sub("", span.text)
         if _content_words(phrase) < 2 or _shares_word(phrase, title):
