@@ -35,7 +35,7 @@ from generator.extract.lexicon import (
     OPENING_WORDS,
     POINTING_WORDS,
 )
-from generator.extract.names import Name, find_name
+from generator.extract.names import Name, find_name, is_coined
 from generator.extract.sentences import contribution_rank
 from generator.extract.title_model import TitleModel, load_title_model
 from generator.extract.title_spans import (
@@ -144,19 +144,19 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     if spans is None or not sentences:
         return name, title
     head = f"{name}: " if name and title.startswith(f"{name}: ") else ""
-    if name and not head:
-        return name, title  # the name stands inside the rules' title: a span would lose it
+    if name and not head or not name and any(map(_coined, title.split())):
+        return name, title  # a name stands inside the rules' title: a span would lose it
     texts = [title_text(s) for s in by_contribution(sentences, highlight)[:SENTENCES]]
     ranked = spans.ranked(texts, name)
     descriptor = title[len(head):]
+    source = " ".join(texts).lower()
     if head and _says_what_not_for(descriptor, found):
-        with_task = _with_task(ranked, title)
+        with_task = _with_task(ranked, title, source)
         if with_task:
             return name, with_task
     weak = _content_words(descriptor) < MIN_WORDS
     best = (float("-inf") if weak else
             _rule_score(spans, descriptor, texts, name) + SPAN_MARGIN, title)
-    source = " ".join(texts).lower()
     for span in _span_titles(ranked, name, source):
         best = max(best, span)
     return name, best[1]
@@ -180,21 +180,39 @@ def _says_what_not_for(descriptor: str, found: Name | None) -> bool:
         _content_words(descriptor) <= TASK_WORDS  # "Using X to Induce ..." is no noun phrase
 
 
-def _with_task(ranked: Sequence[Ranked], title: str) -> str | None:
+def _with_task(ranked: Sequence[Ranked], title: str, source: str) -> str | None:
     """``Name: Descriptor for Task`` (``_says_what_not_for``): the best span after "for" in
     the contribution sentences (two content words or more, sharing no word with the title)
-    gives the task or domain. ``None`` when no such span makes a usable title."""
+    gives the task or domain; not cut (``_cut``, against the lower-case ``source`` text).
+    ``None`` when no such span makes a usable title."""
     for span in top_spans(ranked, SPAN_TRIES, _TASK_LINKS):
         phrase = _LEAD_WORDS.sub("", span.text)
         if _content_words(phrase) < 2 or _shares_word(phrase, title):
             continue
         joined = f"{title} {span.before} {_title_case(phrase)}"
-        if len(joined) <= MAX_TITLE and not title_problems(joined):
+        if len(joined) <= MAX_TITLE and not _cut(joined, source) and not title_problems(joined):
             return joined
     return None
 
 
+def _coined(word: str) -> bool:
+    """A coined word of ``COINED_LENGTH`` characters or more ("INTIMA", not "LLMs"): a name
+    that ``find_name`` did not take but the title should keep."""
+    return len(word) >= COINED_LENGTH and is_coined(word.strip(",;:()"))
+
+
+COINED_LENGTH = 5
+
+
+def _cut(title: str, source: str) -> bool:
+    """``title`` ends mid-phrase by the title model (``TitleModel.cut``, or
+    ``TitleModel.continued`` in ``source``), as the evaluation's ``cut`` defect counts."""
+    model = load_title_model()
+    return model is not None and (model.cut(title) or model.continued(title, source))
+
+
 SPAN_TRIES = 8  # best spans tried for a usable title (speed)
+_NO_OPENING = ("ed", "ly")  # a span opening on a lower-case participle or adverb is no title
 # Span-model score a span needs above the rules' title to replace it, read off the dev split.
 SPAN_MARGIN = 0.3
 
@@ -207,14 +225,14 @@ def _span_titles(ranked: Sequence[Ranked], name: str | None, source: str
     cut (``TitleModel.cut``, ``TitleModel.continued`` against ``source``, the lower-case
     text the spans come from), not repeating the name; ``Name: `` in front when the paper
     has one."""
-    model = load_title_model()
     for span in top_spans(ranked, SPAN_TRIES):
         phrase = _LEAD_WORDS.sub("", span.text)
+        if not phrase or phrase.split()[0].endswith(_NO_OPENING):  # "used in X", "efficiently"
+            continue
         if _content_words(phrase) < MIN_WORDS or name and carries_name(phrase, name):
             continue
         title = f"{name}: {_title_case(phrase)}" if name else _title_case(phrase)
-        if model is not None and (model.cut(title) or model.continued(title, source)) \
-                or title_problems(title):
+        if _cut(title, source) or title_problems(title):
             continue
         yield span.score, title
 

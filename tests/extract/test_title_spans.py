@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from generator.extract.sentences import pick_highlight, split_sentences
 from generator.extract.title_spans import (
     MAX_SPAN,
     SpanModel,
@@ -15,6 +16,7 @@ from generator.extract.title_spans import (
     span_ends,
     tokens,
 )
+from generator.extract.titles import derive_title, title_problems
 
 SENTENCE = ("We propose LogFormer, a unified Transformer-based framework for log anomaly "
             "detection that requires no labels, and evaluate it on three benchmarks.")
@@ -78,3 +80,29 @@ def test_bad_model_file_names_the_file(tmp_path):
     with pytest.raises(ValueError, match="spans.json: not a title span model"):
         load_span_model(path)
     assert load_span_model(tmp_path / "missing.json") is None
+
+
+def _title(text: str) -> tuple[str | None, str]:
+    sentences = split_sentences(text)
+    return derive_title(sentences, pick_highlight(sentences))
+
+
+def test_a_bare_descriptor_gets_its_task():
+    """A long form that only spells the name out gets the task the abstract gives after
+    "for" ("FU: Federated Unlearning" said nothing of what it is for)."""
+    name, title = _title("Clients of a federation may ask to be forgotten. We propose Federated "
+                         "Unlearning (FU), a protocol for removing client contributions from "
+                         "trained global models. It is exact.")
+    assert name == "FU"
+    assert title.startswith("FU: Federated Unlearning for ")
+    assert "Client Contributions" in title
+    assert not title_problems(title)
+
+
+def test_no_span_opens_on_a_participle():
+    """A span the scorer likes but that opens on a participle ("Used in Agentic AI") is no
+    title: the rules' title stays."""
+    _, title = _title("Language models are used in agentic AI. We study how such agents behave "
+                      "under pressure. Agentic AI is growing fast.")
+    assert not title.lower().startswith("used")
+    assert not title_problems(title)
