@@ -113,7 +113,7 @@ _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|the
                             r"which|what|how|whether|why|when|where|here|there)\b", re.I)
 
 
-MAX_CANDIDATES = 6  # a title is chosen among the first this many candidates (speed)
+MAX_CANDIDATES = 4  # a title is chosen among the first this many candidates (speed)
 RANK_COST = 0.1  # title-model score a candidate loses per candidate before it
 # Content words a long form needs to win outright: "FU: Federated Unlearning" only spells the
 # name out; a shorter one competes with the descriptors that say what the paper does.
@@ -211,7 +211,7 @@ def _cut(title: str, source: str) -> bool:
     return model is not None and (model.cut(title) or model.continued(title, source))
 
 
-SPAN_TRIES = 8  # best spans tried for a usable title (speed)
+SPAN_TRIES = 5  # best spans tried for a usable title (speed)
 _NO_OPENING = ("ed", "ly")  # a span opening on a lower-case participle or adverb is no title
 # Span-model score a span needs above the rules' title to replace it, read off the dev split.
 SPAN_MARGIN = 0.3
