@@ -35,9 +35,17 @@ from generator.extract.lexicon import (
     OPENING_WORDS,
     POINTING_WORDS,
 )
-from generator.extract.names import Name, find_name
+from generator.extract.names import Name, find_name, is_coined
 from generator.extract.sentences import contribution_rank
 from generator.extract.title_model import TitleModel, load_title_model
+from generator.extract.title_spans import (
+    SENTENCES,
+    Ranked,
+    SpanModel,
+    load_span_model,
+    tokens,
+    top_spans,
+)
 from generator.infra.registry import Registry
 from generator.text.markup import Math, math_to_text, to_plain, tokenize
 
@@ -105,7 +113,7 @@ _PRONOUN_START = re.compile(r"^(?:these|this|that|those|such|it|them|our|its|the
                             r"which|what|how|whether|why|when|where|here|there)\b", re.I)
 
 
-MAX_CANDIDATES = 12  # a title is chosen among the first this many candidates (speed)
+MAX_CANDIDATES = 4  # a title is chosen among the first this many candidates (speed)
 RANK_COST = 0.1  # title-model score a candidate loses per candidate before it
 # Content words a long form needs to win outright: "FU: Federated Unlearning" only spells the
 # name out; a shorter one competes with the descriptors that say what the paper does.
@@ -115,12 +123,11 @@ MIN_WORDS = 3  # content words (``_content_words``) a title says what the paper 
 
 def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] = ()
                  ) -> tuple[str | None, str]:
-    """The paper's name (or ``None``) and its title (module docstring for the rules).
-
-    Of the candidates (``title_candidates``) without a defect (``title_problems``, after
-    ``repair``) and not cut mid-phrase (``TitleModel.cut``), the one the title model scores
-    highest wins (without a model file: the first); when the paper has a name, only
-    candidates that carry it compete, else the best one gets ``Name: `` in front.
+    """The paper's name (or ``None``) and its title: of the rules' title (``rule_title``)
+    and the best usable spans of the contribution sentences (``title_spans``), the one the
+    span model scores highest (``SpanModel.score``; the rules' descriptor is scored where
+    its words stand in a contribution sentence, else on its own); ``Name: `` in front of a
+    span when the paper has a name. Without a span model file: the rules' title.
 
     Args:
         sentences: the abstract's sentences (source text).
@@ -132,6 +139,137 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
         no defect (``title_problems``) unless no candidate could be repaired.
     """
     found = find_name(sentences, highlight, links)
+    name, title = rule_title(found, sentences, highlight)
+    spans = load_span_model()
+    if spans is None or not sentences:
+        return name, title
+    head = f"{name}: " if name and title.startswith(f"{name}: ") else ""
+    if name and not head or not name and any(map(_coined, title.split())):
+        return name, title  # a name stands inside the rules' title: a span would lose it
+    texts = [title_text(s) for s in by_contribution(sentences, highlight)[:SENTENCES]]
+    ranked = spans.ranked(texts, name)
+    descriptor = title[len(head):]
+    source = " ".join(texts).lower()
+    if head and _says_what_not_for(descriptor, found):
+        with_task = _with_task(ranked, title, source)
+        if with_task:
+            return name, with_task
+    weak = _content_words(descriptor) < MIN_WORDS
+    best = (float("-inf") if weak else
+            _rule_score(spans, descriptor, texts, name) + SPAN_MARGIN, title)
+    for span in _span_titles(ranked, name, source):
+        best = max(best, span)
+    return name, best[1]
+
+
+_TASK_LINKS = frozenset(("for",))
+
+
+TASK_WORDS = 4  # content words of a descriptor that says what the method is, not what for
+
+
+def _says_what_not_for(descriptor: str, found: Name | None) -> bool:
+    """``descriptor`` (after ``Name: ``) says what the method is but not what it is for: the
+    name's spelt-out form ("FU: Federated Unlearning"), or a phrase of at most
+    ``TASK_WORDS`` content words without "for" ("MetaUrban: Compositional Simulation
+    Platform")."""
+    if found is not None and descriptor == _title_case(found.long_form or ""):
+        return True
+    words = descriptor.lower().split()
+    return "for" not in words and not words[0].endswith("ing") and \
+        _content_words(descriptor) <= TASK_WORDS  # "Using X to Induce ..." is no noun phrase
+
+
+def _with_task(ranked: Sequence[Ranked], title: str, source: str) -> str | None:
+    """``Name: Descriptor for Task`` (``_says_what_not_for``): the best span after "for" in
+    the contribution sentences (two content words or more, sharing no word with the title)
+    gives the task or domain; not cut (``_cut``, against the lower-case ``source`` text).
+    ``None`` when no such span makes a usable title."""
+    for span in top_spans(ranked, SPAN_TRIES, _TASK_LINKS):
+        phrase = _LEAD_WORDS.sub("", span.text)
+        if _content_words(phrase) < 2 or _shares_word(phrase, title):
+            continue
+        joined = f"{title} {span.before} {_title_case(phrase)}"
+        if len(joined) <= MAX_TITLE and not _cut(joined, source) and not title_problems(joined):
+            return joined
+    return None
+
+
+def _coined(word: str) -> bool:
+    """A coined word of ``COINED_LENGTH`` characters or more ("INTIMA", not "LLMs"): a name
+    that ``find_name`` did not take but the title should keep."""
+    return len(word) >= COINED_LENGTH and is_coined(word.strip(",;:()"))
+
+
+COINED_LENGTH = 5
+
+
+def _cut(title: str, source: str) -> bool:
+    """``title`` ends mid-phrase by the title model (``TitleModel.cut``, or
+    ``TitleModel.continued`` in ``source``), as the evaluation's ``cut`` defect counts."""
+    model = load_title_model()
+    return model is not None and (model.cut(title) or model.continued(title, source))
+
+
+SPAN_TRIES = 5  # best spans tried for a usable title (speed)
+_NO_OPENING = ("ed", "ly")  # a span opening on a lower-case participle or adverb is no title
+# Span-model score a span needs above the rules' title to replace it, read off the dev split.
+SPAN_MARGIN = 0.3
+
+
+def _span_titles(ranked: Sequence[Ranked], name: str | None, source: str
+                 ) -> Iterator[tuple[float, str]]:
+    """``(score, title)`` of the best spans (``ranked``) that make a usable title: title
+    case, leading articles and "novel" dropped (``_LEAD_WORDS``), ``MIN_WORDS`` content words
+    or more (a bare topic, "Large Language Models", says nothing of the paper), no defect, not
+    cut (``TitleModel.cut``, ``TitleModel.continued`` against ``source``, the lower-case
+    text the spans come from), not repeating the name; ``Name: `` in front when the paper
+    has one."""
+    for span in top_spans(ranked, SPAN_TRIES):
+        phrase = _LEAD_WORDS.sub("", span.text)
+        if not phrase or phrase.split()[0].endswith(_NO_OPENING):  # "used in X", "efficiently"
+            continue
+        if _content_words(phrase) < MIN_WORDS or name and carries_name(phrase, name):
+            continue
+        title = f"{name}: {_title_case(phrase)}" if name else _title_case(phrase)
+        if _cut(title, source) or title_problems(title):
+            continue
+        yield span.score, title
+
+
+def _rule_score(spans: SpanModel, descriptor: str, texts: list[str], name: str | None
+                ) -> float:
+    """The span model's score of the rules' ``descriptor``: where its words stand in one of
+    ``texts`` (case-insensitive; the first place), else as a sentence of its own."""
+    words = [t.lower() for t in tokens(descriptor)]
+    for rank, text in enumerate(texts):
+        toks = tokens(text)
+        low = [t.lower() for t in toks]
+        for i in range(len(low) - len(words) + 1):
+            if low[i:i + len(words)] == words:
+                return spans.score(toks, i, i + len(words), rank, name)
+    toks = tokens(descriptor)
+    return spans.score(toks, 0, len(toks), 0, name) if toks else float("-inf")
+
+
+def rule_title(found: Name | None, sentences: Sequence[str], highlight: str
+               ) -> tuple[str | None, str]:
+    """The rules' name and title for the paper named ``found`` (module docstring for the
+    rules).
+
+    Of the candidates (``title_candidates``) without a defect (``title_problems``, after
+    ``repair``) and not cut mid-phrase (``TitleModel.cut``), the one the title model scores
+    highest wins (without a model file: the first); when the paper has a name, only
+    candidates that carry it compete, else the best one gets ``Name: `` in front.
+
+    Args:
+        found: the paper's name (``find_name``) or ``None``.
+        sentences: the abstract's sentences (source text).
+        highlight: the contribution sentence (one of ``sentences``).
+
+    Returns:
+        ``(name, title)`` as ``derive_title`` returns them.
+    """
     name = found.name if found else None
     model = load_title_model()
     named, other = _best_candidates(found, sentences, highlight, model)
@@ -253,7 +391,7 @@ def _best_chunk(sentences: Sequence[str], highlight: str, model: TitleModel) -> 
     of the highlight or the sentences after it that all appear in titles (``_MIN_TITLE_WORD``)
     joined by ``_LINKS``, two to ten words ending on a word that ends titles."""
     best: tuple[float, str] | None = None
-    for text in map(title_text, _by_contribution(sentences, highlight)[:3]):
+    for text in map(title_text, by_contribution(sentences, highlight)[:3]):
         for piece in _CHUNK_BREAK.split(text):
             for chunk in _runs(piece.split(), model):
                 form = _usable(_title_case(chunk), model)
@@ -287,7 +425,7 @@ def title_candidates(found: Name | None, sentences: Sequence[str], highlight: st
     (``field``), findings (``finding``) and the field alone (``subject``). A phrase too long
     for a title gives its shorter complete forms (``complete_forms``), never a cut one. Made
     lazily: a caller that stops early computes no more."""
-    order = _Lazy(map(title_text, _by_contribution(sentences, highlight)))
+    order = _Lazy(map(title_text, by_contribution(sentences, highlight)))
     findings = _Lazy(_findings(order))
     if found is not None:
         head = f"{found.name}: "
@@ -368,6 +506,7 @@ def title_text(source: str) -> str:
     return " ".join("".join(parts).split())
 
 
+@lru_cache(maxsize=4096)  # a candidate is checked before and after repair, and by the caller
 def title_problems(title: str) -> tuple[str, ...]:
     """The defects of a title: the names of the ``TITLE_CHECKS`` that fire on it, in registry
     order; empty when it has none."""
@@ -488,7 +627,7 @@ def _trim_end(title: str) -> str:
 # ----------------------------------------------------------------------------- candidates
 
 
-def _by_contribution(sentences: Sequence[str], highlight: str) -> list[str]:
+def by_contribution(sentences: Sequence[str], highlight: str) -> list[str]:
     """The sentences for phrase finding: the highlight, then the others by how strongly they
     state a contribution (stable)."""
     ranked = sorted((contribution_rank(s), i) for i, s in enumerate(sentences)
