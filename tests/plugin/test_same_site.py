@@ -7,7 +7,9 @@ The expectation, ``expected/seed_site.json.gz``, was made from the build of comm
 ``tests/site_features.py``: ``site_features(Path("site"))`` dumped as JSON, and made again
 from ``paper-digest build --search material`` of the integration of issues 21-25 (titles,
 search entries, reading tools and folder layout changed on purpose), and again in session 9
-(highlight repairs, linked bylines, search aliases moved for Pagefind). Rebuild it only when a
+(highlight repairs, linked bylines, search aliases moved for Pagefind), and in session 10
+(learned title spans, the cite block's downloads from the reading-list record, the headline
+numbers' compared nouns, the statistics' venue series). Rebuild it only when a
 change of the pages is meant, and say so in the commit.
 """
 
