@@ -83,6 +83,9 @@ class Metadata(_Record):
         entry_type: the BibTeX entry type (``inproceedings``), lower-case, or ``""``.
         cite_key: the BibTeX citation key, or ``""``.
         pages: the page range as given (``"1--12"``, ``"e1234"``), or ``""``.
+        volume: the journal's or proceedings' volume as given (``"37"``), or ``""``.
+        number: the issue number as given (BibTeX's ``number``, CSL's and Crossref's
+            ``issue``, RIS ``IS``), or ``""``.
         status: ``"withdrawn"``, ``"desk-rejected"``, ``"rejected"`` or ``"retracted"`` when
             the record says so (``generator.read.status``), else ``""``.
     """
@@ -103,6 +106,8 @@ class Metadata(_Record):
     entry_type: str = ""
     cite_key: str = ""
     pages: str = ""
+    volume: str = ""
+    number: str = ""
     status: str = ""
 
     def identifiers(self) -> tuple[str, ...]:

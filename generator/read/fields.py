@@ -84,6 +84,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "howpublished": ("howpublished",),
     "extra": ("extra",),
     "volume": ("volume",),
+    "number": ("number", "issue", "journal_issue"),
 }
 _FIELD_OF = {name: attr for attr, names in ALIASES.items() for name in reversed(names)}
 # CSL JSON item types (Zotero, Mendeley exports) -> BibTeX entry types.
@@ -245,9 +246,18 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         entry_type=_entry_type(f.get("entry_type")),
         cite_key=_text(f, "cite_key"),
         pages=_text(f, "pages"),
+        volume=_volume(f, ids.get("arxiv_id", "")),
+        number=_text(f, "number"),
         status=read_status(f),
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
+
+
+def _volume(f: Mapping[str, object], arxiv_id: str) -> str:
+    """The volume as given, unless it only carries the arXiv id (DBLP writes CoRR papers'
+    ``volume = {abs/2106.09685}``)."""
+    volume = _text(f, "volume")
+    return "" if arxiv_id and arxiv_id in volume else volume
 
 
 def _strings(values) -> list[str]:

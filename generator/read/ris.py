@@ -9,6 +9,7 @@ the first tag present wins): ``TI``/``T1`` the title, ``AB``/``N2`` the abstract
 the year and ``DA`` the date (``2021/06/17/`` read as ``2021-06-17``), ``DO`` the DOI,
 ``UR`` the URLs (the first is the paper's page; a DOI, arXiv or OpenReview URL among them
 also gives that identifier), ``L1`` a PDF, ``KW`` the keywords, ``SP``-``EP`` the pages,
+``VL`` the volume, ``IS`` the issue number,
 ``N1`` the note (an arXiv id or a withdrawal written there is read), ``ID`` the citation
 key, ``TY`` the type (``JOUR`` -> ``article``, ``CONF``/``CPAPER`` -> ``inproceedings``, ...).
 
@@ -41,6 +42,8 @@ RIS_FIELDS: dict[str, tuple[str, ...]] = {
     "keywords": ("keywords",),
     "comment": ("notes", "note"),
     "cite_key": ("id",),
+    "volume": ("volume",),
+    "number": ("number",),
 }
 # RIS reference types -> BibTeX entry types (RIS spec, "Reference Types")
 RIS_TYPES = {"JOUR": "article", "JFULL": "article", "MGZN": "article", "CONF": "inproceedings",

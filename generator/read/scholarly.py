@@ -5,12 +5,12 @@ record by the keys only that API writes and flattens it:
 * **Semantic Scholar** (Graph API ``paper`` objects, a search's ``{"data": [...]}``, a batch's
   bare array): ``paperId``/``externalIds``; ``externalIds.ArXiv``/``DOI`` the identifiers,
   ``openAccessPdf.url`` the PDF, ``publicationDate`` the date, ``journal.name``/``pages`` when
-  no ``venue`` is given, ``authors[].name``.
+  no ``venue`` is given, ``journal.volume``, ``authors[].name``.
 * **OpenAlex** works (``{"results": [...]}`` or one work): ``abstract_inverted_index`` (word ->
   positions) rebuilt to the abstract's text, ``display_name``, ``authorships[].author.
   display_name``, ``publication_date``, ``ids.doi``, ``primary_location.source.display_name``
   (the venue) and ``landing_page_url``/``pdf_url``, an arXiv landing page in any of
-  ``locations`` (the arXiv id), ``biblio`` pages, ``is_retracted``.
+  ``locations`` (the arXiv id), ``biblio`` pages, volume and issue, ``is_retracted``.
 * **Crossref** works (``{"message": {...}}`` or ``{"message": {"items": [...]}}``) and CSL JSON
   from DOI content negotiation: ``title`` and ``container-title`` as lists (the first is used),
   the abstract's JATS XML (``<jats:p>``) read as text by the standard library's HTML parser
@@ -61,6 +61,7 @@ def semantic_scholar(record: Record) -> dict[str, object]:
     out["date"] = record.get("publicationDate")
     out["venue"] = record.get("venue") or _get(record, "journal", "name")
     out["pages"] = _get(record, "journal", "pages")
+    out["volume"] = _get(record, "journal", "volume")
     authors = record.get("authors")
     if isinstance(authors, list):
         out["authors"] = [a.get("name") if isinstance(a, Mapping) else a for a in authors]
@@ -107,6 +108,8 @@ def openalex(record: Record) -> dict[str, object]:
                      if isinstance(k, Mapping) and k.get("display_name")] or None,
         "type": record.get("type_crossref") or record.get("type"),
     }
+    out["volume"] = _get(record, "biblio", "volume")
+    out["number"] = _get(record, "biblio", "issue")
     first, last = _get(record, "biblio", "first_page"), _get(record, "biblio", "last_page")
     if first:
         out["pages"] = f"{first}--{last}" if last and last != first else first

@@ -9,8 +9,8 @@ The BibTeX entry (``bibtex_entry``):
   them), or for a paper without authors that word and the paper id (``fastvid-3f1c2a``);
 * ``title``, ``author`` (names joined with `` and ``), the venue as ``booktitle``
   (``journal`` for an article, ``howpublished`` otherwise: a plain abstract's collection),
-  ``year``, ``month`` (BibTeX's month macro, from a date with a month), ``pages`` (a range
-  written ``12--20``), ``doi``, ``eprint``
+  ``year``, ``month`` (BibTeX's month macro, from a date with a month), ``volume``,
+  ``number``, ``pages`` (a range written ``12--20``), ``doi``, ``eprint``
   with ``archivePrefix = {arXiv}``, and ``url``: the given URL, else the OpenReview forum,
   else the digest's own page (absolute, only when ``site_url`` is set); a plain abstract's
   entry notes that its title was derived from the abstract.
@@ -80,6 +80,8 @@ def bibtex_entry(p: Paper, site_url: str | None) -> str:
             "" if meta.title else _escape(f.abstract.collection))),
         ("year", str(meta.year) if meta.year else ""),
         ("month", _month(meta.date)),
+        ("volume", value(meta.volume)),
+        ("number", value(meta.number)),
         ("pages", meta.pages if given else _page_range(meta.pages)),
         ("doi", meta.doi),
         ("eprint", meta.arxiv_id),

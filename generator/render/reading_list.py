@@ -22,6 +22,7 @@ browser refuses ``fetch`` on ``file://`` but runs a ``<script>``.
 from __future__ import annotations
 
 import json
+import re
 
 import rispy
 from rispy.writer import RisWriter
@@ -61,6 +62,9 @@ def ris_entry(p: Paper, site_url: str | None) -> str:
         "year": str(meta.year) if meta.year else "",
         "date": "/".join(parts + [""] * (3 - len(parts))) + "/" if parts else "",
         "secondary_title": f.venue or ("" if meta.title else f.abstract.collection),
+        "volume": meta.volume,
+        "number": meta.number,
+        **_page_fields(meta.pages),
         "doi": meta.doi,
         "urls": [url] if url else [],
         "notes": [f"arXiv:{meta.arxiv_id}"] if meta.arxiv_id else [],
@@ -69,6 +73,13 @@ def ris_entry(p: Paper, site_url: str | None) -> str:
     }
     record = {k: v for k, v in record.items() if v}
     return rispy.dumps([record], implementation=_EntryWriter).lstrip("\n")
+
+
+def _page_fields(pages: str) -> dict[str, str]:
+    """RIS ``SP`` and ``EP`` (rispy's ``start_page``, ``end_page``) of a page range as given
+    (``"12--20"``, ``"12-20"``, ``"e1234"``)."""
+    first, _, last = re.sub(r"\s*(?:--?|\u2013|\u2014)\s*", "\0", pages.strip()).partition("\0")
+    return {"start_page": first, "end_page": last}
 
 
 def export_record(p: Paper, entry: dict, site_url: str | None) -> dict:

@@ -137,6 +137,23 @@ def test_dblp_corr_entry_is_arxiv() -> None:
     [entry] = read_bibtex(b"@article{d, title={T}, journal={CoRR}, volume={abs/2106.09685},"
                           b" year={2021}}", "d.bib", "d.bib").records
     assert (entry.meta.arxiv_id, entry.meta.venue) == ("2106.09685", "arXiv")
+    assert entry.meta.volume == ""  # DBLP's volume only carries the arXiv id
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("a.bib", b"@article{k, title={T}, journal={JMLR}, volume={24}, number={112}, year={2023}}"),
+    ("a.ris", b"TY  - JOUR\nTI  - T\nJO  - JMLR\nVL  - 24\nIS  - 112\nPY  - 2023\nER  - \n"),
+    ("a.json", b'[{"title": ["T"], "container-title": ["JMLR"], "volume": "24", '
+               b'"issue": "112", "type": "article-journal"}]'),
+    ("a.csv", b'"Title","Publication Title","Volume","Issue"\n"T","JMLR","24","112"\n'),
+    ("a.json", b'{"results": [{"display_name": "T", "biblio": {"volume": "24", '
+               b'"issue": "112"}, "abstract_inverted_index": {"We": [0], "study.": [1]}}]}'),
+])
+def test_volume_and_issue_are_read_from_every_export(name: str, data: bytes) -> None:
+    """BibTeX volume/number, RIS VL/IS, CSL JSON and Crossref volume/issue, a Zotero CSV's
+    Volume/Issue columns and OpenAlex's biblio: the cite block's volume and number."""
+    [entry] = READERS[name[name.index("."):]](data, name, name).records
+    assert (entry.meta.volume, entry.meta.number) == ("24", "112")
 
 
 def test_howpublished_and_note_urls_are_kept() -> None:

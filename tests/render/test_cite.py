@@ -73,6 +73,23 @@ def test_metadata_entry() -> None:
                             "Need. NeurIPS.")
 
 
+def test_journal_volume_number_and_pages_are_cited() -> None:
+    """A journal article's volume, issue number and pages reach its BibTeX entry and its RIS
+    record (VL, IS, SP, EP), read back equal by bibtexparser and rispy."""
+    import rispy
+
+    from generator.render.reading_list import ris_entry
+
+    p = _paper(title="Kernel Tests", authors=("Ann Lee",), venue="JMLR", year=2023,
+               entry_type="article", volume="24", number="112", pages="1-38")
+    entry = _parse(bibtex_entry(p, None))
+    assert (entry["journal"], entry["volume"], entry["number"], entry["pages"]) == (
+        "JMLR", "24", "112", "1--38")
+    [ris] = rispy.loads(ris_entry(p, None))
+    assert (ris["volume"], ris["number"], ris["start_page"], ris["end_page"]) == (
+        "24", "112", "1", "38")
+
+
 def test_month_macro_and_one_full_stop() -> None:
     """A date with a month gives BibTeX's month macro (unbraced, as styles expect); a title or
     venue that ends in ``?``, ``!`` or ``.`` gets no second full stop in the reference."""
