@@ -290,6 +290,9 @@
       .then(function (answers) {
         var exact = { results: answers[0] };
         if (!answers[1].length) return [exact, null];
+        // One word that is no name's and that the index holds nowhere (typos): whatever
+        // Pagefind answered for it is a neighbouring word's pages, not a match to count.
+        if (query.trim().split(/\s+/).length === 1 && !answers[1][0][2]) exact.results = [];
         var fix = window.pdSuggest.apply(query, answers[1]);
         return find(fix, filters).then(function (fixed) {
           return [exact, { query: fix, results: fixed }];
