@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -207,8 +208,6 @@ def test_pagefind_misspelt_names_did_you_mean(browser, sites, papers):
 def _misspelt_common_word(papers) -> tuple[str, str]:
     """The most frequent title word of 8+ letters (a topic every reader types), and that word
     with its first doubled letter single ("diffusion" -> "difusion"): a word no page holds."""
-    from collections import Counter
-
     words = Counter(w for p in papers for w in re.findall(r"[a-z]{8,}", p["title"].lower())
                     if re.search(r"(.)\1", w))
     word = max(words, key=lambda w: (words[w], w))
@@ -251,3 +250,97 @@ def test_pagefind_filters(browser, sites, papers):
                                           "els => els.map(a => new URL(a.href).pathname)")
     tagged = {"/" + p["url"] for p in papers if tag in p["tags"]}
     assert paths and set(paths) <= tagged, (tag, paths)
+
+
+def _text_words(papers) -> Counter[str]:
+    """Papers using each lower-case word of their titles and abstracts."""
+    return Counter(w for p in papers
+                   for w in set(re.findall(r"[a-z]+", (p["title"] + " " + p["abstract"]).lower())))
+
+
+def _typo_of_a_longer_word(papers) -> tuple[str, str, str]:
+    """A title word that begins with a shorter word the pages use ("contrastive", "contrast"),
+    that word, and the title word with its letter after the shorter word dropped
+    ("contrastve"): a typo no page holds, which Pagefind answers with the shorter word's pages.
+    The title word used by the most papers (then alphabetical)."""
+    used = _text_words(papers)
+    titled = {w for p in papers for w in re.findall(r"[a-z]+", p["title"].lower())}
+    found = []
+    for word in titled:
+        for short in (word[:n] for n in range(4, len(word) - 1)):
+            typo = word[:len(short)] + word[len(short) + 1:]
+            if (short in used and typo != short and not any(w.startswith(typo) for w in used)):
+                found.append((used[word], word, short, typo))
+                break
+    assert found
+    _, word, short, typo = max(found)
+    return word, short, typo
+
+
+def test_pagefind_typo_beginning_like_another_word(browser, sites, papers):
+    """A misspelt word that begins like a shorter real word ("contrastve": "In contrast"),
+    typed, is offered as "Did you mean contrastive?": the corrected word's papers lead, each
+    labelled, and the shorter word's pages are never counted as matches."""
+    word, short, typo = _typo_of_a_longer_word(papers)
+    with new_page(browser) as page:
+        results = _search(page, "pagefind", sites["pagefind"], typo)
+        message = page.locator(".pd-search__message").inner_text()
+    assert f"No papers match \u201c{typo}\u201d. Did you mean {word}?" == message, (short, message)
+    assert results and all(r["guess"] == word for r in results), results
+    titled = {p["url"] for p in papers if word in p["title"].lower()}
+    assert _first(results) in titled, results[:3]
+
+
+def _compounds(papers) -> dict[str, dict[str, set[str]]]:
+    """first half -> hyphenated word (lower-case) -> the pages whose title or abstract hold it,
+    hyphenated or joined ("pre-defined", "predefined": one word to both engines)."""
+    texts = {p["url"]: (p["title"] + " " + p["abstract"]).lower() for p in papers}
+    words = {url: set(re.findall(r"[a-z]+", t)) for url, t in texts.items()}
+    out: dict[str, dict[str, set[str]]] = {}
+    for text in texts.values():
+        for w in re.findall(r"\b[a-z]+(?:-[a-z]+)+\b", text):
+            out.setdefault(w.split("-")[0], {})[w] = {
+                u for u, t in texts.items()
+                if re.search(rf"\b{w}\b(?!-)", t) or w.replace("-", "") in words[u]}
+    return out
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_typed_hyphenated_word_outranks_shared_first_half(browser, sites, papers, engine):
+    """A hyphenated word ("multi-step"), typed, ranks a page that holds it (or its joined form)
+    first, before every page that only shares its first half ("multi-agent"); one word per
+    first half that starts two or more of the pages' hyphenated words."""
+    queries = {half: sorted(words)[0] for half, words in _compounds(papers).items()
+               if len(words) >= 2}
+    assert len(queries) >= 10
+    compounds = _compounds(papers)
+    misses = []
+    with new_page(browser) as page:
+        for half, word in sorted(queries.items()):
+            holding = compounds[half][word]
+            others = set().union(*(pages for w, pages in compounds[half].items()
+                                   if w != word)) - holding
+            paths = [r["path"] for r in _search(page, engine, sites[engine], word)]
+            first_other = min((paths.index(u) for u in others if u in paths), default=len(paths))
+            if not paths or paths[0] not in holding or first_other < min(
+                    paths.index(u) for u in holding if u in paths):
+                misses.append((word, paths[:3]))
+    assert not misses, (engine, misses)
+
+
+def test_pagefind_hyphenated_word_no_page_holds(browser, sites, papers):
+    """A hyphenated word no page holds, made of a first half the pages' hyphenated words start
+    and a second half of another ("few-shot" where only "few-step" is), typed: "No papers
+    match", each result labelled a partial match, none counted."""
+    compounds = _compounds(papers)
+    text = " ".join(p["title"] + " " + p["abstract"] for p in papers).lower()
+    seconds = sorted({w.split("-")[-1] for words in compounds.values() for w in words})
+    half = max(compounds, key=lambda h: (len(compounds[h]), h))
+    word = next(f"{half}-{s}" for s in seconds if f"{half}-{s}" not in text and len(s) >= 4)
+    with new_page(browser) as page:
+        results = _search(page, "pagefind", sites["pagefind"], word)
+        message = page.locator(".pd-search__message").inner_text()
+        partial = page.locator(".pd-search__result .pd-search__partial").count()
+    assert message == f"No papers match \u201c{word}\u201d. Closest matches:" or (
+        not results and message == f"No papers match \u201c{word}\u201d."), message
+    assert partial == len(results), (word, results)

@@ -7,9 +7,11 @@
 //
 // One result per paper: its title, an excerpt with the query's words marked, and the filters
 // (tag, collection, year, code, author) Pagefind read from the page (data-pagefind-filter).
-// A query with no result, or with a word that is no word of the digest's titles, names and
-// authors while a close one is, also runs corrected ("Did you mean ..."): those results are
-// labelled as a guess, never shown as the answer to what was typed. The vocabulary is fetched
+// A query with a word that is no word of the digest's titles, names and authors while a close
+// one is, and that the index does not hold (or that is close to a method name), also runs
+// corrected ("Did you mean ..."): those results are labelled as a guess, never shown as the
+// answer to what was typed; without a close word, the pages Pagefind gives for a word it does
+// not hold are labelled partial matches and not counted. The vocabulary is fetched
 // only after the first results are shown, so it never delays them; a query answered before it
 // arrived runs again with the typo step.
 (function () {
@@ -95,6 +97,8 @@
     message.append(text, "Did you mean ", button, "?");
   }
 
+  // results: [{result, guess, partial}]; guess: the corrected query or null; exactCount: the
+  // results that match what was typed (0: none, the list holds guesses or partial matches);
   // checked: the typo step ran (the vocabulary had loaded when this query's search began).
   function render(query, results, guess, exactCount, checked) {
     shown = results;
@@ -104,6 +108,7 @@
     else if (guess && !exactCount) say("No papers match \u201c" + query + "\u201d. ", guess);
     else if (guess) say(exactCount + (exactCount === 1 ? " paper matches" : " papers match")
                         + " \u201c" + query + "\u201d. ", guess);
+    else if (!exactCount) say("No papers match \u201c" + query + "\u201d. Closest matches:");
     else say(results.length + (results.length === 1 ? " paper" : " papers")
              + " for \u201c" + query + "\u201d");
     return showMore().then(function () {
@@ -115,7 +120,8 @@
 
   function item(entry, data) {
     var li = document.createElement("li");
-    li.className = "pd-search__result" + (entry.guess ? " pd-search__result--guess" : "");
+    li.className = "pd-search__result"
+      + (entry.guess || entry.partial ? " pd-search__result--guess" : "");
     var a = document.createElement("a");
     a.className = "pd-search__result-link";
     a.href = data.url;
@@ -126,6 +132,11 @@
       label.className = "pd-search__guess";
       label.textContent = "for \u201c" + entry.guess + "\u201d";
       li.appendChild(label);
+    } else if (entry.partial) {
+      var partial = document.createElement("span");
+      partial.className = "pd-search__partial";
+      partial.textContent = "partial match";
+      li.appendChild(partial);
     }
     var p = document.createElement("p");
     p.className = "pd-search__excerpt";
@@ -155,23 +166,30 @@
       });
     }
     add(fixed.results, fixed.query);
-    add(exact.results, null);
+    add(exact, null);
     return out;
   }
 
-  // A word close to a method name's is taken as misspelt (names are the likeliest typos, and
-  // Pagefind answers a misspelt one with whatever its prefix or stem matches); one close to
-  // another word of the titles only when the index holds nothing it begins (Pagefind matches
-  // the typed word as a prefix, and its stems; ``unlike``): "kmeans", in a paper's aliases,
-  // is no typo.
-  function typos(query) {
-    var fixes = window.pdSuggest.ready() ? window.pdSuggest.corrections(query) : [];
-    return Promise.all(fixes.map(function (fix) {
-      return fix[2] ? true : pagefind.search(fix[0]).then(function (alone) {
-        return !alone.results.length || unlike(fix[0], alone.results[0]);
-      });
-    })).then(function (misspelt) {
-      return fixes.filter(function (fix, i) { return misspelt[i]; });
+  // The words of the query the index holds nowhere, and the misspelt ones. Candidates
+  // (search-suggest.js: words of no title, name or author that begin none) are looked up in
+  // the index: Pagefind answers a word it lacks with the pages of a shorter or neighbouring
+  // index word ("contrastve" -> the pages saying "In contrast", "few-shot" -> "few-step",
+  // "difusion" -> "DiT-ST"), so a word is held only when its exact search (its stem, by
+  // Pagefind's own stemmer: "classifiers" finds "classifier") finds a page, or when the first
+  // page of its prefix search marks a word the typed one begins (a word still being typed).
+  // A candidate close to a method name's word is taken as misspelt either way (names are the
+  // likeliest typos, and Pagefind's prefixes and stems match other words to them); any other
+  // only when the index does not hold it: "kmeans", in a paper's aliases, is no typo.
+  // Resolves to {fixes: [[typed, fix, isName], ...], absent: [typed, ...]}.
+  function check(query) {
+    var candidates = window.pdSuggest.ready() ? window.pdSuggest.corrections(query) : [];
+    return Promise.all(candidates.map(function (c) { return held(c[0]); })).then(function (h) {
+      return {
+        fixes: candidates.filter(function (c, i) { return c[1] && (c[2] || !h[i]); }),
+        absent: candidates.filter(function (c, i) { return !h[i]; }).map(function (c) {
+          return c[0];
+        }),
+      };
     });
   }
 
@@ -179,19 +197,17 @@
     return text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]/g, "");
   }
 
-  // Pagefind answers a word its index lacks with the pages of a neighbouring index word
-  // ("difusion", "dizzy" -> the page of "DiT-ST"): such a result marks no word that begins as
-  // the typed one does (its first four letters, or all of a shorter stem: "running" marks
-  // "run"). A result that marks nothing is taken as a real match.
-  function unlike(word, result) {
+  function held(word) {
     var typed = folded(word);
-    return result.data().then(function (data) {
-      var marks = (data.excerpt.match(/<mark>[^<]*<\/mark>/g) || []).map(function (m) {
-        return folded(m.replace(/<\/?mark>/g, ""));
-      });
-      return marks.length > 0 && !marks.some(function (mark) {
-        var n = Math.min(4, mark.length, typed.length);
-        return n > 0 && mark.slice(0, n) === typed.slice(0, n);
+    return pagefind.search('"' + word.replace(/"/g, "") + '"').then(function (exact) {
+      if (exact.results.length) return true;
+      return pagefind.search(word).then(function (alone) {
+        if (!alone.results.length) return false;
+        return alone.results[0].data().then(function (data) {
+          return (data.excerpt.match(/<mark>[^<]*<\/mark>/g) || []).some(function (m) {
+            return folded(m.replace(/<\/?mark>/g, "")).lastIndexOf(typed, 0) === 0;
+          });
+        });
       });
     });
   }
@@ -259,10 +275,12 @@
   function find(query, filters) {
     var words = query.split(/\s+/);
     var searches = [pagefind.search(query, { filters: filters })];
-    // A one-word name with capitals: also Pagefind's exact search (the word itself, not the
-    // longer words it begins); its first RERANK pages are scored again too, however low the
-    // prefix matches put them ("INT" below every "inter...").
-    if (words.length === 1 && CAPITAL.test(query)) {
+    // Also Pagefind's exact search, for a one-word name with capitals (the word itself, not the
+    // longer words it begins: "INT" came below every "inter...") and for several words (the
+    // pages holding them side by side, however low single common words such as "and", "of"
+    // put them: "datasets and methods" was 265th of 886). The RERANK best of its pages by the
+    // phrase order are scored again too.
+    if (words.length > 1 || CAPITAL.test(query)) {
       searches.push(pagefind.search('"' + query.replace(/"/g, "") + '"', { filters: filters }));
     }
     return Promise.all(searches).then(function (responses) {
@@ -270,9 +288,10 @@
       var head = ranked.slice(0, RERANK);
       var rest = ranked.slice(RERANK);
       if (responses[1]) {
-        var exact = new Set(responses[1].results.slice(0, RERANK).map(function (r) { return r.id; }));
-        head = head.concat(rest.filter(function (e) { return exact.has(e.result.id); }));
-        rest = rest.filter(function (e) { return !exact.has(e.result.id); });
+        var exact = new Set(responses[1].results.map(function (r) { return r.id; }));
+        var phrase = rest.filter(function (e) { return exact.has(e.result.id); }).slice(0, RERANK);
+        head = head.concat(phrase);
+        rest = rest.filter(function (e) { return phrase.indexOf(e) < 0; });
       }
       return Promise.all(head.map(function (e) { return e.result.data(); })).then(function (all) {
         head.forEach(function (e, k) { e.score = rescore(words, e, all[k]); });
@@ -286,27 +305,27 @@
   function run(query, mySeq) {
     var filters = currentFilters();
     var checked = window.pdSuggest.ready();
-    return Promise.all([find(query, filters), typos(query)])
+    return Promise.all([find(query, filters), check(query)])
       .then(function (answers) {
-        var exact = { results: answers[0] };
-        if (!answers[1].length) return [exact, null];
-        // One word that is no name's and that the index holds nowhere (typos): whatever
-        // Pagefind answered for it is a neighbouring word's pages, not a match to count.
-        if (query.trim().split(/\s+/).length === 1 && !answers[1][0][2]) exact.results = [];
-        var fix = window.pdSuggest.apply(query, answers[1]);
+        var exact = answers[0], found = answers[1];
+        if (!found.fixes.length) return [exact, null, found.absent.length > 0];
+        var fix = window.pdSuggest.apply(query, found.fixes);
         return find(fix, filters).then(function (fixed) {
-          return [exact, { query: fix, results: fixed }];
+          return [exact, { query: fix, results: fixed }, found.absent.length > 0];
         });
       }).then(function (answers) {
         if (mySeq !== seq) return null;
-        var exact = answers[0], fixed = answers[1];
+        var exact = answers[0], fixed = answers[1], absent = answers[2];
+        // A word the index holds nowhere: no page matches what was typed, and Pagefind's
+        // pages are those of a shorter or neighbouring word; never counted as matches.
         if (!fixed) {
-          return render(query, exact.results.map(function (r) { return { result: r }; }),
-                        null, 0, checked);
+          return render(query, exact.map(function (r) { return { result: r, partial: absent }; }),
+                        null, absent ? 0 : exact.length, checked);
         }
-        // A word the index does not hold and a close one the digest's titles, names or
-        // authors use: most likely misspelt, so the corrected results lead, each labelled.
-        return render(query, merge(exact, fixed), fixed.query, exact.results.length, checked);
+        // A word most likely misspelt: the corrected results lead, each labelled; the pages
+        // of a word the index lacks are left out (the correction's pages answer it).
+        return render(query, merge(absent ? [] : exact, fixed), fixed.query,
+                      absent ? 0 : exact.length, checked);
       });
   }
 

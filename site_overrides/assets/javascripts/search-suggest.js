@@ -83,10 +83,11 @@
     return bestD <= max ? best : null;
   }
 
-  // The words of a query that may be misspelt, each with its closest vocabulary word, as
-  // [[typed, fix, isName], ...]: a word of four or more characters that is no
-  // vocabulary word and begins none (the reader may still be typing it), with a vocabulary
-  // word close to it; isName: that word is a method name's.
+  // The words of a query that may be misspelt or that the index may not hold, each with its
+  // closest vocabulary word, as [[typed, fix or null, isName], ...]: a word of four or more
+  // characters that is no vocabulary word and begins none (the reader may still be typing it);
+  // fix: a vocabulary word close to it (null when none is); isName: that word is a method
+  // name's. The search dialog asks its index whether it holds such a word (pagefind-search.js).
   function corrections(query) {
     if (!words || !words.length) return [];
     var out = [];
@@ -97,8 +98,8 @@
       // A word with digits is taken as a misspelt name only if the name keeps its digits
       // ("Midn2Web" -> "mind2web"; "GPT5" is no typo of "gpt4").
       var digits = word.replace(/\D/g, "");
-      if (digits && (!fix || !names.has(fix) || fix.replace(/\D/g, "") !== digits)) return;
-      if (fix) out.push([part, fix, names.has(fix)]);
+      if (digits && (!fix || !names.has(fix) || fix.replace(/\D/g, "") !== digits)) fix = null;
+      out.push([part, fix, !!fix && names.has(fix)]);
     });
     return out;
   }
