@@ -7,11 +7,11 @@
 //
 // One result per paper: its title, an excerpt with the query's words marked, and the filters
 // (tag, collection, year, code, author) Pagefind read from the page (data-pagefind-filter).
-// A query with a word that is no word of the digest's titles, names and authors while a close
-// one is, and that the index does not hold (or that is close to a method name), also runs
-// corrected ("Did you mean ..."): those results are labelled as a guess, never shown as the
-// answer to what was typed; without a close word, the pages Pagefind gives for a word it does
-// not hold are labelled partial matches and not counted. The vocabulary is fetched
+// A query with a word that the index does not hold and that is no word of the digest's titles,
+// names and authors while a close one is runs corrected ("Did you mean ..."): those results
+// are labelled as a guess, never shown as the answer to what was typed; without a close word,
+// the pages Pagefind gives for a word it does not hold are labelled partial matches and not
+// counted. The vocabulary is fetched
 // only after the first results are shown, so it never delays them; a query answered before it
 // arrived runs again with the typo step.
 (function () {
@@ -97,18 +97,17 @@
     message.append(text, "Did you mean ", button, "?");
   }
 
-  // results: [{result, guess, partial}]; guess: the corrected query or null; exactCount: the
-  // results that match what was typed (0: none, the list holds guesses or partial matches);
-  // checked: the typo step ran (the vocabulary had loaded when this query's search began).
-  function render(query, results, guess, exactCount, checked) {
+  // results: [{result, guess, partial}]; guess: the corrected query or null; matched: the
+  // results match what was typed (false: the index does not hold one of its words, and the
+  // list holds guesses or partial matches); checked: the typo step ran (the vocabulary had
+  // loaded when this query's search began).
+  function render(query, results, guess, matched, checked) {
     shown = results;
     showing = 0;
     list.textContent = "";
     if (!results.length) say("No papers match \u201c" + query + "\u201d.");
-    else if (guess && !exactCount) say("No papers match \u201c" + query + "\u201d. ", guess);
-    else if (guess) say(exactCount + (exactCount === 1 ? " paper matches" : " papers match")
-                        + " \u201c" + query + "\u201d. ", guess);
-    else if (!exactCount) say("No papers match \u201c" + query + "\u201d. Closest matches:");
+    else if (guess) say("No papers match \u201c" + query + "\u201d. ", guess);
+    else if (!matched) say("No papers match \u201c" + query + "\u201d. Closest matches:");
     else say(results.length + (results.length === 1 ? " paper" : " papers")
              + " for \u201c" + query + "\u201d");
     return showMore().then(function () {
@@ -156,20 +155,6 @@
     });
   }
 
-  // The results of the corrected query, then those of the exact one not among them.
-  function merge(exact, fixed) {
-    var seen = new Set();
-    var out = [];
-    function add(results, guess) {
-      results.forEach(function (r) {
-        if (!seen.has(r.id)) { seen.add(r.id); out.push({ result: r, guess: guess }); }
-      });
-    }
-    add(fixed.results, fixed.query);
-    add(exact, null);
-    return out;
-  }
-
   // The words of the query the index holds nowhere, and the misspelt ones. Candidates
   // (search-suggest.js: words of no title, name or author that begin none) are looked up in
   // the index: Pagefind answers a word it lacks with the pages of a shorter or neighbouring
@@ -177,15 +162,14 @@
   // "difusion" -> "DiT-ST"), so a word is held only when its exact search (its stem, by
   // Pagefind's own stemmer: "classifiers" finds "classifier") finds a page, or when the first
   // page of its prefix search marks a word the typed one begins (a word still being typed).
-  // A candidate close to a method name's word is taken as misspelt either way (names are the
-  // likeliest typos, and Pagefind's prefixes and stems match other words to them); any other
-  // only when the index does not hold it: "kmeans", in a paper's aliases, is no typo.
+  // Only a word the index does not hold is taken as misspelt: "kmeans", in a paper's aliases,
+  // and "PLMs", close to the name "LLMs" but an abstract's word, are no typos.
   // Resolves to {fixes: [[typed, fix, isName], ...], absent: [typed, ...]}.
   function check(query) {
     var candidates = window.pdSuggest.ready() ? window.pdSuggest.corrections(query) : [];
     return Promise.all(candidates.map(function (c) { return held(c[0]); })).then(function (h) {
       return {
-        fixes: candidates.filter(function (c, i) { return c[1] && (c[2] || !h[i]); }),
+        fixes: candidates.filter(function (c, i) { return c[1] && !h[i]; }),
         absent: candidates.filter(function (c, i) { return !h[i]; }).map(function (c) {
           return c[0];
         }),
@@ -320,12 +304,13 @@
         // pages are those of a shorter or neighbouring word; never counted as matches.
         if (!fixed) {
           return render(query, exact.map(function (r) { return { result: r, partial: absent }; }),
-                        null, absent ? 0 : exact.length, checked);
+                        null, !absent, checked);
         }
-        // A word most likely misspelt: the corrected results lead, each labelled; the pages
-        // of a word the index lacks are left out (the correction's pages answer it).
-        return render(query, merge(absent ? [] : exact, fixed), fixed.query,
-                      absent ? 0 : exact.length, checked);
+        // A misspelt word (one the index lacks, with a close word of the vocabulary): the
+        // corrected query's results, each labelled; the lacking word's pages are left out.
+        return render(query, fixed.results.map(function (r) {
+          return { result: r, guess: fixed.query };
+        }), fixed.query, false, checked);
       });
   }
 

@@ -104,9 +104,22 @@
     return out;
   }
 
-  // The query with the given words replaced ([[typed, fix], ...], as corrections returns).
+  // fix (lower case) with the capitals of typed, letter by letter, its letters past the typed
+  // word's end as its last ("RESAONER" -> "REASONER", "SniFT" -> "SwiFT", "Conad" -> "Conrad"):
+  // the search re-scores words typed with capitals by the titles' spelling (pagefind-search.js).
+  function cased(typed, fix) {
+    var out = "";
+    for (var i = 0; i < fix.length; i++) {
+      var c = typed[Math.min(i, typed.length - 1)];
+      out += c !== c.toLowerCase() ? fix[i].toUpperCase() : fix[i];
+    }
+    return out;
+  }
+
+  // The query with the given words replaced ([[typed, fix], ...], as corrections returns), each
+  // with the typed word's capitals.
   function apply(query, fixes) {
-    var map = new Map(fixes.map(function (f) { return [f[0], f[1]]; }));
+    var map = new Map(fixes.map(function (f) { return [f[0], cased(f[0], f[1])]; }));
     return query.split(/(\s+)/).map(function (part) {
       return map.has(part) ? map.get(part) : part;
     }).join("");
