@@ -84,6 +84,7 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("stray-field", True, "warnings"),  # BibTeX text outside entries: fields lost
     NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
     NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),
+    NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
     NoticeKind("header", False, "first lines kept as abstracts (write '# Name' for a header)"),

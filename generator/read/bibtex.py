@@ -8,8 +8,10 @@ rendered like any abstract, titles and names are shown as plain text by later st
 cite block writes them back as given. ``author`` is split at `` and `` outside braces and each
 name is put first-name-first (BibTeX's name rule, bibtexparser's implementation: ``Müller,
 Hans`` -> ``Hans Müller``). ``eprint`` is an arXiv id unless ``archivePrefix`` names another
-archive. Field names: ``generator.read.fields``. A syntax error, a duplicate entry key or a
-field given twice in one entry stops the run, naming the line and the entry.
+archive. Field names: ``generator.read.fields``. A syntax error or a field given twice in one
+entry stops the run, naming the line and the entry; an entry whose key an earlier one has is
+read with a letter added to its key (``_unique_keys``). Zotero's escapes of a field's own TeX
+are undone (``generator.read.bibtex_escapes``).
 
 Fields that are not text (``year``, ``month``, ``doi``, ``eprint``, ``url`` ...) lose TeX's
 protecting braces and the backslash of ``\\_ \\% \\& \\#`` (``year = {{2023}}``, ``doi =
@@ -47,6 +49,7 @@ from bibtexparser.model import (
 )
 
 from generator.errors import InputError
+from generator.read.bibtex_escapes import unescape_export
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
 from generator.records import Notice, Source
@@ -77,19 +80,52 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
 
     Raises:
         InputError: not UTF-8, a BibTeX syntax error (also a missing comma between two
-            fields, which bibtexparser reads as one value), a duplicate entry key, a field given
-            twice, or an entry whose fields cannot be used (file, line, entry key and field
-            named).
+            fields, which bibtexparser reads as one value), a field given twice, or an entry
+            whose fields cannot be used (file, line, entry key and field named).
     """
     text = decode(data, shown)
-    with _quiet():
-        library = bibtexparser.parse_string(text, parse_stack=[
-            ResolveStringReferencesMiddleware(True), RemoveEnclosingMiddleware(True)])
+    library = _parse(text)
+    keyed: list[Notice] = []
+    if any(isinstance(b, DuplicateBlockKeyBlock) for b in library.failed_blocks):
+        text, keyed = _unique_keys(text, library, shown)
+        library = _parse(text)
     if library.failed_blocks:
         raise _syntax_error(library.failed_blocks[0], shown, text)
-    notices = _stray_fields(library, shown)
+    notices = [*keyed, *_stray_fields(library, shown)]
     parsed = parsed_records(_papers(library, name, shown), name, shown)
     return ParsedFile(parsed.collection, parsed.records, (*notices, *parsed.notices))
+
+
+def _parse(text: str):
+    with _quiet():
+        return bibtexparser.parse_string(text, parse_stack=[
+            ResolveStringReferencesMiddleware(True), RemoveEnclosingMiddleware(True)])
+
+
+def _unique_keys(text: str, library, shown: str) -> tuple[str, list[Notice]]:
+    """``text`` with each entry whose key an earlier entry has renamed by a letter (``zhang2025``
+    -> ``zhang2025a``, then ``b`` ..., as JabRef and Better BibTeX make keys unique), and a
+    handled notice for each. Google Scholar gives two papers of one first author, year and
+    title word the same key; BibTeX itself would drop the second paper."""
+    lines = text.splitlines(keepends=True)
+    taken = {e.key.lower() for e in library.entries}
+    notices = []
+    for block in library.failed_blocks:
+        if not isinstance(block, DuplicateBlockKeyBlock):
+            continue
+        key = block.key
+        new = next(key + c for c in "abcdefghijklmnopqrstuvwxyz" if (key + c).lower() not in taken)
+        taken.add(new.lower())
+        line = block.start_line
+        m = _ENTRY_KEY.search(lines[line])
+        if m is None or m.group(1) != key:
+            continue  # the key is not on the entry's first line: the error names it
+        lines[line] = lines[line][:m.start(1)] + new + lines[line][m.end(1):]
+        first = block.previous_block.start_line + 1
+        notices.append(Notice(shown, line + 1, f"entry {key} has the key of the entry at line "
+                                               f"{first}: both are read, this one is cited as "
+                                               f"{new}", kind="key"))
+    return "".join(lines), notices
 
 
 def _papers(library, name: str, shown: str) -> Iterator[tuple[dict, Source]]:
@@ -241,6 +277,8 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
                                                  "cannot read its value")
         if key in _PLAIN_FIELDS:
             value = _TEX_ESCAPE.sub(r"\1", value).replace("{", "").replace("}", "")
+        else:  # Zotero's export escapes the author's own TeX: read it as written
+            value = unescape_export(value)
         if key in _NAME_FIELDS:
             record[key] = [_first_name_first(n) for n in split_multiple_persons_names(value)]
         else:

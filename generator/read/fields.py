@@ -29,6 +29,7 @@ the record.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import re
@@ -46,13 +47,14 @@ from generator.read.identifiers import (
     parse_doi,
     parse_openreview_id,
     url_in_text,
+    urls_in_text,
 )
 from generator.read.status import read_status
 from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
 from generator.text.markup import plain_label
-from generator.text.urls import normalize_url
+from generator.text.urls import code_repo, normalize_url
 
 # Record attribute -> the field names that fill it, first match wins.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -79,7 +81,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "venueid": ("venueid", "venue_id"),
     "status": ("status", "publication_status"),
     "retracted": ("is_retracted", "retracted"),
-    "comment": ("comment", "comments", "arxiv_comment", "note", "annote"),
+    "comment": ("comment", "comments", "arxiv_comment", "note", "notes", "annote"),
+    # A record's own id: an arXiv id when it is one (the arXiv API's and Kaggle's arXiv
+    # metadata name it "id"); any other id (OpenAlex, a database row) is not read.
+    "record_id": ("id",),
     # Where exports hide a URL or an arXiv id (Better BibTeX, Zotero's "Extra", DBLP).
     "howpublished": ("howpublished",),
     "extra": ("extra",),
@@ -241,7 +246,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         arxiv_id=ids.get("arxiv_id", ""),
         openreview_id=ids.get("openreview_id", ""),
         arxiv_version=_arxiv_version(f, ids.get("arxiv_id", "")),
-        code=_urls(f.get("code"), "code"),
+        code=(*_urls(f.get("code"), "code"), *_note_repositories(f)),
         keywords=_words(f.get("keywords")),
         entry_type=_entry_type(f.get("entry_type")),
         cite_key=_text(f, "cite_key"),
@@ -421,6 +426,17 @@ def _urls(value: object, attr: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(_url(v, attr) for v in items if v.strip()))
 
 
+def _note_repositories(f: Mapping[str, object]) -> tuple[str, ...]:
+    """The code repositories (``generator.text.urls.code_repo``) a note, Zotero's ``extra`` or
+    ``howpublished`` links ("code at https://github.com/o/r"): reference managers keep a
+    paper's code link there; other URLs of a note give ``url`` (``_identifiers``)."""
+    out = []
+    for attr in ("comment", "extra", "howpublished"):
+        if attr in f and "://" in (text := _text(f, attr)):
+            out.extend(url for url in urls_in_text(text) if code_repo(url) is not None)
+    return tuple(out)
+
+
 def _url(value: str, attr: str) -> str:
     url = normalize_url(value)
     if url is None:
@@ -472,15 +488,22 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
                 for key, found in ids_in_url(url).items():
                     out.setdefault(key, found)
                 break
-    if "arxiv_id" not in out:
-        for attr in ("venue", "volume", "extra", "comment", "howpublished"):
-            found = arxiv_id_in_text(_text(f, attr)) if attr in f else ""
-            if found:
-                out["arxiv_id"] = found
-                break
-    if "doi" in out and "arxiv_id" not in out and (arxiv := arxiv_id_of_doi(out["doi"])):
+    if "arxiv_id" not in out and (arxiv := _arxiv_id_elsewhere(f, out.get("doi", ""))):
         out["arxiv_id"] = arxiv
     return out
+
+
+def _arxiv_id_elsewhere(f: Mapping[str, object], doi: str) -> str:
+    """A record without an arXiv id field: the one its own ``id`` is, or a venue, DBLP's
+    volume, ``extra`` or a note names, or its arXiv DOI's; ``""`` without one."""
+    if "record_id" in f:
+        with contextlib.suppress(ValueError):
+            return parse_arxiv_id(_text(f, "record_id"))
+    for attr in ("venue", "volume", "extra", "comment", "howpublished"):
+        found = arxiv_id_in_text(_text(f, attr)) if attr in f else ""
+        if found:
+            return found
+    return (arxiv_id_of_doi(doi) or "") if doi else ""
 
 
 def _date(f: Mapping[str, object]) -> tuple[int | None, str]:

@@ -22,6 +22,7 @@ reader adds file and record). ``*_url`` give the links a page shows.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from generator.text.urls import normalize_url
@@ -170,11 +171,15 @@ def arxiv_id_in_text(text: str) -> str:
 
 
 def url_in_text(text: str) -> str:
-    """The first http(s) URL a text holds, as ``\\url{...}`` or bare (TeX's ``\\_``-style
-    escapes undone, a trailing sentence mark dropped), normalised; ``""`` without one."""
+    """The first http(s) URL a text holds (``urls_in_text``); ``""`` without one."""
+    return next(urls_in_text(text), "")
+
+
+def urls_in_text(text: str) -> Iterator[str]:
+    """Each http(s) URL a text holds, as ``\\url{...}`` or bare (TeX's ``\\_``-style escapes
+    undone, a trailing sentence mark dropped), normalised, in order."""
     for m in _URL_IN_TEXT.finditer(text):
         raw = _TEX_URL_ESCAPE.sub(r"\1", m.group(1) or m.group(2).rstrip(".,;:)]"))
         url = normalize_url(raw)
         if url:
-            return url
-    return ""
+            yield url
