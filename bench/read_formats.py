@@ -11,7 +11,9 @@ Not a test: a measurement. Records are made here (``bench/synth.py``'s abstracts
 Prints, per format: file size, best CPU time of ``--repeat`` reads (the reader alone: bytes
 in memory -> records), records per second, and the time as a multiple of the ``.txt`` read;
 for the formats the build cache keeps (BibTeX, Atom), also a second read of the same file
-through a saved build cache, as the next build or ``mkdocs serve`` rebuild does.
+through a saved build cache, as the next build or ``mkdocs serve`` rebuild does; after JSON
+Lines, the merge of its records into papers (``merge_records``), alone and with the same papers
+from the CSV file.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from synth import synthesize  # noqa: E402
 
 from generator.infra.cache import BuildCache  # noqa: E402
-from generator.read import READERS, SLOW, read_seeds  # noqa: E402
+from generator.read import READERS, SLOW, merge_records, read_seeds  # noqa: E402
 
 FIRST = ["Ann", "Bo", "Chen", "Dana", "Eli", "Fatima", "Gustav", "Hana", "Ivo", "Jun", "Kofi",
          "Lena", "Mateo", "Noor", "Olga", "Pavel", "Qi", "Rosa", "Sven", "Tariq"]
@@ -160,10 +162,27 @@ def main() -> None:
             "jsonl": "target <= 2x txt", "bib": "target <= 5 s at 20,000"}.get(fmt, "")
         print(f"{fmt:>7} {len(raw) / 1e6:7.1f} {seconds:8.2f} {args.n / seconds:10.0f} "
               f"{seconds / base:7.2f}  {note}")
+        if fmt == "jsonl":
+            merge_rows(parsed, recs, args.repeat, base)
         if suffix in SLOW:
             seconds = warm(raw, suffix, args.repeat)
             print(f"{fmt + '*':>7} {'':>7} {seconds:8.2f} {args.n / seconds:10.0f} "
                   f"{seconds / base:7.2f}  * the same file again, from the build cache")
+
+
+def merge_rows(parsed, recs: list[dict], repeat: int, base: float) -> None:
+    """Two rows: ``merge_records`` (step 1's merge of records into papers) over the JSON Lines
+    file's records alone (no paper twice), and with the same papers from a CSV file (each
+    paper two records, joined by its DOI)."""
+    table = READERS[".csv"](as_csv(recs), "b.csv", "b.csv")
+    for label, files in (("merge", [("b.jsonl", parsed)]),
+                         ("merge2", [("b.jsonl", parsed), ("b.csv", table)])):
+        seconds, seeds = best_of(repeat, lambda f=files: merge_records(f, (), []))
+        assert len(seeds.abstracts) == len(recs), label
+        print(f"{label:>7} {'':>7} {seconds:8.2f} {len(recs) / seconds:10.0f} "
+              f"{seconds / base:7.2f}  merge_records: " + ("the JSON Lines records" if
+                                                           len(files) == 1 else
+                                                           "those and the CSV's, one paper each"))
 
 
 def warm(raw: bytes, suffix: str, repeat: int) -> float:

@@ -206,15 +206,22 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
         return g
 
     merged = 0
+    # Records an identifier or their text placed: their title keys (``title_key``, a costly
+    # fold) are computed only once a later record is looked up by title, most often never.
+    pending: list[tuple[Metadata, int]] = []
+    spaced: dict[int, str] = {}  # id(record) -> its text, whitespace runs as one space
     for shown, result in parsed:
         for record in result.records:
             keys = list(record.meta.identifiers())
             if record.text:
-                keys.append(" ".join(record.text.split()))  # whitespace runs as one space
+                keys.append(spaced.setdefault(id(record), " ".join(record.text.split())))
             found = sorted({root(by_key[k]) for k in keys if k in by_key})
-            by_title = title_key(record.meta)
-            titled = not found and by_title in by_key and not _ids_differ(
-                record.meta, groups[root(by_key[by_title])])
+            by_title = titled = None
+            if not found:  # only now can a title decide: the keys put off are needed
+                _put_titles(pending, by_key)
+                by_title = title_key(record.meta)
+                titled = by_title in by_key and not _ids_differ(
+                    record.meta, groups[root(by_key[by_title])])
             if titled:
                 found = [root(by_key[by_title])]
             if found:
@@ -231,25 +238,40 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 g = len(groups)
                 parent.append(g)
                 groups.append([record])
-            for k in (*keys, by_title) if by_title else keys:
+            for k in keys:
                 by_key.setdefault(k, g)
+            if by_title:
+                by_key.setdefault(by_title, g)
+            elif found:  # placed by an identifier or its text: its title key can wait
+                pending.append((record.meta, g))
     members: dict[int, list[Abstract]] = {}
     for g in range(len(groups)):
         members.setdefault(root(g), []).extend(groups[g])
+    abstracts, differing = _one_per_paper(list(members.values()), parsed, spaced, notices)
+    return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
+
+
+def _one_per_paper(members: list[list[Abstract]], parsed: Sequence[tuple[str, ParsedFile]],
+                   spaced: dict[int, str], notices: list[Notice]
+                   ) -> tuple[list[Abstract], int]:
+    """One ``Abstract`` per list of records of one paper (``merge_records``), and how many
+    papers had differing abstract texts (``spaced``: each record's text, whitespace runs as
+    one space, by ``id``)."""
     shown_of = {r.sources[0].file: shown for shown, result in parsed for r in result.records}
     abstracts = []
     differing = 0
-    for records in members.values():
-        records = _newest_version_first(records, shown_of, notices)
-        newest = records[0].meta.arxiv_version
-        texts = list(dict.fromkeys(" ".join(r.text.split()) for r in records
-                                   if r.text and r.meta.arxiv_version in (0, newest)))
-        differing += len(texts) > 1
+    for records in members:
+        if len(records) > 1:  # one record's texts cannot differ (most papers: skip a split)
+            records = _newest_version_first(records, shown_of, notices)
+            newest = records[0].meta.arxiv_version
+            texts = {spaced[id(r)] for r in records
+                     if r.text and r.meta.arxiv_version in (0, newest)}
+            differing += len(texts) > 1
         text = next((r.text for r in records if r.text), "")
         abstracts.append(Abstract(text, records[0].collection,
                                   tuple(s for r in records for s in r.sources),
                                   merge_metadata([r.meta for r in records])))
-    return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
+    return abstracts, differing
 
 
 def title_key(meta: Metadata) -> str | None:
@@ -267,12 +289,23 @@ def title_key(meta: Metadata) -> str | None:
     return f"title:{title}|{meta.year}|{surname}" if title and surname else None
 
 
+def _put_titles(pending: list[tuple[Metadata, int]], by_key: dict[str, int]) -> None:
+    """Each pending record's ``title_key`` into ``by_key`` (``setdefault``, in input order, as
+    if put there when the record was placed); ``pending`` emptied."""
+    for meta, g in pending:
+        key = title_key(meta)
+        if key:
+            by_key.setdefault(key, g)
+    pending.clear()
+
+
 def _folded(text: str) -> str:
     """``text`` as lower-case ASCII letters and digits, single spaces (``{BERT}: Pre-training``
     -> ``bert pre training``; ``Müller`` -> ``muller``)."""
-    plain = unicodedata.normalize("NFKD", plain_label(text)).encode("ascii", "ignore")
-    plain = plain.decode().lower()
-    return " ".join(_NOT_ALNUM.sub(" ", plain).split())
+    plain = plain_label(text)
+    if not plain.isascii():  # NFKD leaves ASCII as it is: most titles and names skip it
+        plain = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode()
+    return " ".join(_NOT_ALNUM.sub(" ", plain.lower()).split())
 
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
@@ -335,10 +368,14 @@ def merge_metadata(metas: Sequence[Metadata]) -> Metadata:
     if len(metas) == 1:
         return metas[0]
     values = {}
-    for f in dataclasses.fields(Metadata):
-        if f.name in ("keywords", "code"):
-            values[f.name] = tuple(dict.fromkeys(v for m in metas for v in getattr(m, f.name)))
+    for name in _METADATA_FIELDS:
+        if name in ("keywords", "code"):
+            values[name] = tuple(dict.fromkeys(v for m in metas for v in getattr(m, name)))
+        elif not (value := getattr(metas[0], name)):  # the first record's value, when given
+            values[name] = next((v for m in metas if (v := getattr(m, name))), value)
         else:
-            values[f.name] = next((v for m in metas if (v := getattr(m, f.name))),
-                                  getattr(metas[0], f.name))
+            values[name] = value
     return Metadata(**values)
+
+
+_METADATA_FIELDS = tuple(f.name for f in dataclasses.fields(Metadata))

@@ -3,8 +3,8 @@ detects: ``;`` as Excel writes in many locales, ``|``, tab) and TSV (``.tsv``, t
 read with Python's ``csv`` module (RFC 4180 quoting: a quoted field may hold the delimiter,
 line breaks and doubled quotes). The header names the fields (``generator.read.fields``);
 every following non-empty row is one record, named by its number and the line it starts on.
-A row with more cells than the header is an error, one with fewer a warning (the missing
-cells read as empty)."""
+A row with more cells than the header is an error saying which value to quote
+(``extra_cells``), one with fewer a warning (the missing cells read as empty)."""
 
 from __future__ import annotations
 
@@ -54,8 +54,8 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
                 continue
             source = Source(name, len(records) + 1, start)
             if len(row) > len(header):
-                raise InputError(shown, start, f"{source.describe(line=False)}: {len(row)} "
-                                               f"cells, but the header names {len(header)}")
+                raise InputError(shown, start, f"{source.describe(line=False)}: "
+                                 + extra_cells(row, len(header), delimiter))
             if len(row) < len(header):
                 # Writers fill every cell (RFC 4180, 2.4); a short row is most often the rest
                 # of a cell that a line break outside quotes split off its row.
@@ -71,21 +71,53 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
     return ParsedFile(default, tuple(records), tuple(notices))
 
 
+_DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "'|'"}
+
+
+def extra_cells(row: list[str], columns: int, delimiter: str) -> str:
+    """What is wrong with a row of more cells than the header's ``columns``, and what to do.
+
+    Such a row is most often shifted by a value holding the delimiter outside double quotes
+    (a title ``A Study, of Things`` written unquoted; RFC 4180, 2.6: such a field must be
+    quoted). The cell that starts with a space after a non-empty one is named as the likely
+    split, since a writer puts no space after the delimiter and prose puts one after a comma.
+    """
+    name = _DELIMITER_NAMES.get(delimiter, repr(delimiter))
+    example = "" if delimiter == "\t" else f' ("a{delimiter} b")'
+    what = (f"{len(row)} cells, but the header names {columns}: a value holding a {name} "
+            f"must be in double quotes{example} (RFC 4180, 2.6)")
+    split = next((i for i in range(1, len(row))
+                  if row[i][:1].isspace() and row[i - 1].strip()), None)
+    if split is None:
+        return what + "; quote that value or remove the extra cells"
+    joined = delimiter.join(row[split - 1:split + 1 + len(row) - columns - 1])
+    if len(joined) > 60:
+        joined = joined[:57].rstrip() + "..."
+    return (what + f"; cells {split} and {split + 1} look like one value: write it as "
+            f'"{joined}"')
+
+
 def sniff_delimiter(text: str, default: str) -> str:
     """The delimiter of a table: ``csv.Sniffer``'s guess among ``, ; <tab> |`` from its first
-    lines (Excel writes ``;`` in locales whose decimal mark is a comma), kept only when it
-    splits the header into more cells than ``default`` (the extension's) does; else
-    ``default``."""
+    lines (Excel writes ``;`` in locales whose decimal mark is a comma), or when it finds none
+    the one that splits the header into the most cells; kept only when it splits the header
+    into more cells than ``default`` (the extension's) does; else ``default``."""
     sample = text[:_SAMPLE]
+    first = next((line for line in sample.split("\n") if line.strip()), "")
     try:
         found = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
     except csv.Error:
-        return default
+        # No delimiter gives every sampled row one count (a shifted row among few): the
+        # header alone decides, being the row that names the columns.
+        found = max(",;\t|", key=lambda d: len(_cells(first, d)))
     if found == default:
         return default
-    first = next((line for line in sample.split("\n") if line.strip()), "")
-    cells = [next(csv.reader([first], delimiter=d), []) for d in (found, default)]
-    return found if len(cells[0]) > len(cells[1]) else default
+    return found if len(_cells(first, found)) > len(_cells(first, default)) else default
+
+
+def _cells(line: str, delimiter: str) -> list[str]:
+    """``line`` split as one CSV row with ``delimiter``."""
+    return next(csv.reader([line], delimiter=delimiter), [])
 
 
 _SAMPLE = 16384  # characters the sniffer sees: the header and the first rows

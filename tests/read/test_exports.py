@@ -66,6 +66,49 @@ def test_a_comma_csv_with_semicolons_in_cells_stays_comma() -> None:
                                                                            "p; q."]
 
 
+@pytest.mark.parametrize(("header", "row", "delimiter", "cells", "value"), [
+    (["title", "authors", "year", "abstract"], ["A Study", " of Things", "Ann Lee", "2020",
+                                                "We study things."], ",", (1, 2),
+     "A Study, of Things"),
+    (["Title", "Author", "Abstract Note"], ["Lee, Ann", "X", " Y", "We test."], ";", (2, 3),
+     "X; Y"),
+    (["title", "abstract"], ["T", "One", " two", " three"], ",", (2, 3), "One, two, three")])
+def test_a_shifted_row_names_the_value_to_quote(header: list[str], row: list[str],
+                                                delimiter: str, cells: tuple[int, int],
+                                                value: str) -> None:
+    """A row one or more cells longer than the header (a value holding the delimiter, not
+    quoted): the error names file, line, record, the cells that look like one value and how
+    to write it."""
+    good = delimiter.join("2021" if h == "year" else f"c{i}" for i, h in enumerate(header))
+    data = "\n".join([delimiter.join(header), good, good, delimiter.join(row), good]) + "\n"
+    with pytest.raises(InputError) as info:
+        read_table(data.encode(), "x.csv", "seeds/x.csv")
+    name = {",": "comma", ";": "semicolon"}[delimiter]
+    assert str(info.value) == (
+        f"seeds/x.csv:4: record 3: {len(row)} cells, but the header names {len(header)}: a "
+        f'value holding a {name} must be in double quotes ("a{delimiter} b") (RFC 4180, 2.6); '
+        f'cells {cells[0]} and {cells[1]} look like one value: write it as "{value}"')
+
+
+def test_a_shifted_row_without_a_telling_space_still_says_what_to_do() -> None:
+    with pytest.raises(InputError) as info:
+        read_table(b"title,abstract\nA,B,C\n", "x.csv", "seeds/x.csv")
+    assert str(info.value) == (
+        "seeds/x.csv:2: record 1: 3 cells, but the header names 2: a value holding a comma "
+        'must be in double quotes ("a, b") (RFC 4180, 2.6); quote that value or remove the '
+        "extra cells")
+
+
+def test_a_shifted_row_among_few_does_not_hide_the_delimiter() -> None:
+    """With one shifted row in two, no delimiter gives every row one count and
+    ``csv.Sniffer`` gives up: the header's delimiter is still found, so the error is the row's
+    and not "the first row must be a header"."""
+    with pytest.raises(InputError) as info:
+        read_table(b"Title;Year;Abstract\nX; Y;2020;Z\n", "x.csv", "seeds/x.csv")
+    assert str(info.value).startswith("seeds/x.csv:2: record 1: 4 cells, but the header "
+                                      "names 3: a value holding a semicolon")
+
+
 @pytest.mark.parametrize(("text", "encoding"), [
     ("Titel\n\nWir stellen ein Verfahren für Müller-Öztürk-Räume vor, das schöner ist.\n",
      "cp1252"),

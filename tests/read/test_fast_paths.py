@@ -6,15 +6,19 @@ escapes after runs of backslashes, mojibake pairs, character references and tags
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
+from generator.read import _folded, read_seeds
 from generator.read.clean import json_lines_needing_repair, json_needs_repair, needs_repair
 from generator.read.markup_text import markup_to_text
 from generator.read.openreview import json_record, loads
 from generator.records import Source
+from generator.text.markup import plain_label
 
 PIECES = st.sampled_from([
     "a", " ", "\n", "\\", "\\\\", "b", "f", "u", "eta", "rac", "\x08", "\x0c", "\x7f", "\x85",
@@ -87,3 +91,50 @@ def test_the_whole_text_search_finds_the_lines_each_line_search_finds(lines: lis
     assert json_lines_needing_repair(text) == {
         number for number, line in enumerate(text.split("\n"), start=1)
         if json_needs_repair(line)}
+
+
+TITLE_TEXT = st.lists(st.characters(codec="utf-8") | st.sampled_from(
+    ["{BERT}", "M{\\\"u}ller", "\\alpha", "$x^2$", "~", "ﬁ", "²", "É", "é", "-", ": ", "  "]),
+    max_size=10).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(TITLE_TEXT)
+def test_the_folded_title_skips_nfkd_only_where_it_changes_nothing(text: str) -> None:
+    """``_folded`` (the title and name key of ``title_key``) leaves out NFKD and the ASCII
+    filter for text that is ASCII once plain: the same key as with them."""
+    plain = plain_label(text)
+    expected = unicodedata.normalize("NFKD", plain).encode("ascii", "ignore").decode().lower()
+    assert _folded(text) == " ".join(re.sub(r"[^a-z0-9]+", " ", expected).split())
+
+
+def test_records_of_one_paper_merge_by_title_as_before(tmp_path) -> None:
+    """A merge that only ``title_key`` finds (no shared id, differing abstracts), and a single
+    paper's record, read as one page and one page; the differing abstracts are counted."""
+    head = "title,authors,year,abstract\n"
+    (tmp_path / "a.csv").write_text(head + '"{BERT}: Pre-Training",Jacob Devlin,2019,One.\n'
+                                    '"Other Paper",Ann Lee,2020,Two.\n', encoding="utf-8")
+    (tmp_path / "b.csv").write_text(head + '"BERT - pre-training",Jacob Devlin,2019,Uno.\n',
+                                    encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [[s.file for s in a.sources] for a in seeds.abstracts] == [["a.csv", "b.csv"],
+                                                                      ["a.csv"]]
+    assert (seeds.merged, seeds.differing) == (1, 1)
+
+
+def test_a_title_key_put_off_still_merges_a_later_record(tmp_path) -> None:
+    """b.csv's record joins a.csv's by its arXiv id, so its own title spelling is only keyed
+    when c.csv's record, without an id, is looked up by title: all three are one page."""
+    head = "title,authors,year,arxiv_id,abstract\n"
+    (tmp_path / "a.csv").write_text(head + "Deep Sets,Manzil Zaheer,2017,1703.06114,One.\n",
+                                    encoding="utf-8")
+    (tmp_path / "b.csv").write_text(head + "Deep Sets Revisited,Manzil Zaheer,2017,"
+                                    "1703.06114,Two.\nOther,Ann Lee,2020,,Three.\n",
+                                    encoding="utf-8")
+    (tmp_path / "c.csv").write_text(head + "{Deep} sets revisited,M. Zaheer,2017,,Four.\n",
+                                    encoding="utf-8")
+    seeds = read_seeds(tmp_path, "seeds")
+    assert [[s.file for s in a.sources] for a in seeds.abstracts] == [
+        ["a.csv", "b.csv", "c.csv"], ["b.csv"]]
+    assert [n.kind for n in seeds.notices] == ["duplicate"]
+    assert "same title, year and first author as a.csv" in seeds.notices[0].message

@@ -193,7 +193,8 @@ def test_record_errors_name_file_line_and_record() -> None:
     ("x.json", '[\n{"title": "A"},\n]', "seeds/x.json:3: not JSON: Expecting value"),
     ("x.json", '[1]', "seeds/x.json: record 1: expected a JSON object, got int"),
     ("x.csv", "name,size\na,b\n", "seeds/x.csv:1: the first row must be a header naming"),
-    ("x.csv", "title\nA,B\n", "seeds/x.csv:2: record 1: 2 cells, but the header names 1"),
+    ("x.csv", "title\nA,B\n", "seeds/x.csv:2: record 1: 2 cells, but the header names 1: a "
+                                "value holding a comma must be in double quotes"),
     ("x.tsv", 'title\n"A\n', "seeds/x.tsv:2: not TSV: unexpected end of data"),
     ("x.bib", "@article{a, title={A}, title={B}}\n", "seeds/x.bib:1: entry a: field given "
                                                      "twice: title"),
