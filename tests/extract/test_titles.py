@@ -34,7 +34,8 @@ def _by_start(seed_titles, start: str):
 @pytest.mark.parametrize(("start", "name", "title"), [
     ("Video Large Language Models have", "FastVID",
      "FastVID: Dynamic Density Pruning for Fast Video LLMs"),
-    ("Lorentz-equivariant neural networks", "LLoCa", "LLoCa: Lorentz Local Canonicalization"),
+    ("Lorentz-equivariant neural networks", "LLoCa",
+     "LLoCa: Lorentz Local Canonicalization for Graph Networks"),
     ("Open-World Object Detection (OWOD)", "CROWD", "CROWD: Combinatorial Open-World Detection"),
     ("Differentiable optimization has", "dQP",
      "dQP: Modular and Solver-Agnostic Framework for Plug-and-Play Differentiation"),
@@ -43,7 +44,7 @@ def _by_start(seed_titles, start: str):
     ("Knowledge distillation (KD) is a vital", "SCAR",
      "SCAR: Distillation-Conditional Backdoor Attacks"),
     ("The diffusion inversion problem seeks", "PreciseInv",
-     "PreciseInv: General-Purpose Test-Time Optimization Framework"),
+     "PreciseInv: General-Purpose Test-Time Optimization Framework for Faithful Inversion"),
     ("Prediction with expert advice serves", None,
      "Prediction with Expert Advice: Fundamental Limits on Performance"),
 ])
