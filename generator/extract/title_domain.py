@@ -5,9 +5,10 @@ Learning and Evaluation" for a paper on warfarin dosing). The abstract's *key wo
 words it repeats that authors put in their titles: each content word occurring at least
 ``MIN_REPEATS`` times, weighted by its count times its title log-odds
 (``TitleModel.title``, learned from the arXiv (title, abstract) pairs) shifted by
-``ODDS_SHIFT``. A title holding none of the ``TOP`` first key words (by stem) misses the
-domain; it gets `` for X`` (or `` in X`` / `` on X`` when the abstract says so), X the best
-short phrase of the abstract holding the first key word (``complements``).
+``ODDS_SHIFT``. A title holding none of the ``TOP`` first key words (by stem), or a bare
+``Name: Descriptor``, misses the domain (``domain_keys``); it gets `` for X`` (or `` in X`` /
+`` on X`` when the abstract says so), X the best short phrase of the abstract holding the
+first key word it lacks (``complements``).
 """
 
 from __future__ import annotations
@@ -53,12 +54,23 @@ def _stems(text: str) -> set[str]:
     return {w[:STEM] for w in _WORD.findall(text.lower())}
 
 
-def misses_domain(title: str, keys: Sequence[str]) -> bool:
-    """``title`` holds none of the ``TOP`` first key words ``keys`` (by their first ``STEM``
-    letters) and says what for in no other way (no "for"); ``False`` when the abstract has
-    no key word."""
-    return bool(keys) and " for " not in title.lower() and \
-        not _stems(title) & {k[:STEM] for k in keys[:TOP]}
+def domain_keys(title: str, keys: Sequence[str]) -> list[str]:
+    """The key words (of ``keys``, best first) a phrase added to ``title`` should hold, or
+    none when the title needs none: a title that says what for ("for") needs none; a
+    ``Name: Descriptor`` whose descriptor has at most ``BARE_WORDS`` words says what the
+    method is, not what for, and gets the key words it does not hold ("HPS: Hard Preference
+    Sampling"); any other title gets all when it holds none of the ``TOP`` first (by their
+    first ``STEM`` letters), else none."""
+    if not keys or " for " in title.lower():
+        return []
+    have = _stems(title)
+    head, sep, descriptor = title.partition(": ")
+    if sep and len(descriptor.split()) <= BARE_WORDS:
+        return [k for k in keys if k[:STEM] not in have]
+    return list(keys) if not have & {k[:STEM] for k in keys[:TOP]} else []
+
+
+BARE_WORDS = 4
 
 
 def complements(title: str, sentences: Sequence[str], keys: Sequence[str],

@@ -29,8 +29,10 @@ from typing import NamedTuple
 from generator.extract.lexicon import (
     CLAUSE_WORDS,
     CONTRIBUTION_VERBS,
+    FINDING_VERBS,
     FUNCTION_WORDS,
     GENERIC_WORDS,
+    INTRODUCING_VERBS,
     MINOR_WORDS,
     NOT_ACTIONS,
     OPENING_WORDS,
@@ -38,7 +40,7 @@ from generator.extract.lexicon import (
 )
 from generator.extract.names import Name, find_name, is_coined
 from generator.extract.sentences import contribution_rank
-from generator.extract.title_domain import complements, key_words, misses_domain
+from generator.extract.title_domain import complements, domain_keys, key_words
 from generator.extract.title_model import TitleModel, load_title_bounds, load_title_model
 from generator.extract.title_spans import (
     SENTENCES,
@@ -147,15 +149,15 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
 
 
 def _with_domain(title: str, sentences: Sequence[str], highlight: str) -> str:
-    """``title`` with the task or domain added when it names none of the abstract's key
-    words (``title_domain``): the first added phrase that leaves no defect, fits
+    """``title`` with the task or domain added when it lacks the abstract's key words
+    (``title_domain.domain_keys``): the first added phrase that leaves no defect, fits
     ``MAX_TITLE`` and is not cut (``_cut``)."""
     model = load_title_model()
     if model is None or not sentences:
         return title
     source = SourceText.of(sentences)
-    keys = key_words(source.text, model)
-    if not misses_domain(title, keys):
+    keys = domain_keys(title, key_words(source.text, model))
+    if not keys:
         return title
     texts = [title_text(s) for s in by_contribution(sentences, highlight)]
     spans = load_span_model()
@@ -582,6 +584,18 @@ def _descriptor_says_nothing(title: str, words: list[str]) -> bool:
                                     or _bare(parts[0]) == "the")
 
 
+def _verb_opening(title: str, words: list[str]) -> bool:
+    """Opens (or its part after ``: `` opens) with a contribution or finding verb in its base
+    form ("Propose Atom of Thoughts"): a sentence's verb left over, not a title."""
+    after = title.partition(": ")[2].split()[:1]
+    return any(_bare(w) in _BASE_VERBS for w in (words[0], *after))
+
+
+# Those that are nouns too open real titles ("Design Space of ...", "Study of ...").
+_BASE_VERBS = frozenset(v for v in INTRODUCING_VERBS + FINDING_VERBS if " " not in v) - {
+    "design", "study", "release", "offer", "present", "construct", "build"}
+
+
 def _names_used_resource(title: str, words: list[str]) -> bool:
     """Names a dataset or benchmark other than the paper's own ("VERUS-LM: AR-LSAT Dataset",
     "... on the DEAP Dataset", "... with LoRA")."""
@@ -594,6 +608,7 @@ def _names_used_resource(title: str, words: list[str]) -> bool:
 TITLE_CHECKS: Registry[Callable[[str, list[str]], bool]] = Registry()
 for _priority, (_name, _check) in enumerate(reversed((
         ("opener", _opener),
+        ("verb-opening", _verb_opening),
         ("dangling", _dangling),
         ("brackets", lambda title, words: not _balanced(title)),
         ("one-word", lambda title, words: len(words) == 1),

@@ -23,6 +23,7 @@ from generator.infra.registry import Registry
 # Each title defect check, an input on which it alone fires.
 TITLE_TABLE = [
     ("opener", "However Robust Training of Graph Networks"),
+    ("verb-opening", "GraphFit: Propose Robust Training of Graph Networks"),
     ("dangling", "Robust Training of Graph Networks for"),
     ("brackets", "Robust Training (of Graph Networks"),
     ("one-word", "Transformers"),

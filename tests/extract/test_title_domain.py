@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generator.extract.sentences import pick_highlight, split_sentences
-from generator.extract.title_domain import complements, key_words, misses_domain
+from generator.extract.title_domain import complements, domain_keys, key_words
 from generator.extract.title_model import TitleModel, load_title_model
 from generator.extract.titles import derive_title
 
@@ -25,18 +25,23 @@ def test_key_words_are_repeated_title_words_by_weight():
     assert key_words(ABSTRACT, model) == ["warfarin", "dosing", "offline", "clinical"]
 
 
-@pytest.mark.parametrize(("title", "misses"), [
-    ("Offline Policy Learning and Evaluation", True),     # names neither key word
-    ("Offline Learning of Warfarin Doses", False),         # names the first
-    ("Offline Policy Learning for Clinical Records", False),  # says what for
-    ("Dosing Policies Learned Offline", False),            # the second, by stem
+KEYS = ["warfarin", "dosing", "offline", "clinical"]
+
+
+@pytest.mark.parametrize(("title", "keys"), [
+    ("Offline Policy Learning and Evaluation", KEYS),        # names neither of the first two
+    ("Offline Learning of Warfarin Doses", []),              # names the first
+    ("Dosing Policies Learned Offline Twice", []),           # the second, by stem
+    ("Offline Policy Learning for Clinical Records", []),     # says what for
+    ("WARD: Offline Warfarin Dosing", ["clinical"]),         # bare: the key words it lacks
+    ("WARD: Offline Policy Learning Across Many Records", KEYS),  # not bare: as any title
 ])
-def test_misses_domain(title, misses):
-    assert misses_domain(title, ["warfarin", "dosing", "offline"]) is misses
+def test_domain_keys(title, keys):
+    assert domain_keys(title, KEYS) == keys
 
 
-def test_no_key_word_misses_nothing():
-    assert not misses_domain("Offline Policy Learning", [])
+def test_no_key_word_asks_for_nothing():
+    assert domain_keys("Offline Policy Learning", []) == []
 
 
 def test_complements_are_whole_noun_runs_holding_the_key_word():
