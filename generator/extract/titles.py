@@ -1035,7 +1035,9 @@ _NOT_A_FIELD = frozenset(("we", "this", "recent", "existing", "current", "modern
                           "widespread", "growing", "increasing", "rapid", "success",
                           "remarkable", "there", "it", "one", "a", "an", "several", "some",
                           "such", "these", "those", "however", "our", "much", "little",
-                          "previous", "prior", "state-of-the-art", "traditional", "conventional"))
+                          "previous", "prior", "state-of-the-art", "traditional", "conventional",
+                          # "The advent of LLMs has ...": a moment, not the field
+                          "advent", "rise", "emergence", "proliferation", "popularity", "arrival"))
 
 
 def _subject(first_sentence: str) -> str | None:
