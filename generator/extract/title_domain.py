@@ -43,10 +43,12 @@ def key_words(text: str, model: TitleModel) -> list[str]:
     Returns:
         Lower-case words; empty when no content word repeats.
     """
-    counts = Counter(w for w in _WORD.findall(text.lower())
-                     if len(w) > 2 and w not in FUNCTION_WORDS and w not in GENERIC_WORDS)
-    weight = {w: n * (model.title.get(w, MIN_ODDS - 1) + ODDS_SHIFT) for w, n in counts.items()
-              if n >= MIN_REPEATS and model.title.get(w, MIN_ODDS - 1) >= MIN_ODDS}
+    weight = {}
+    for w, n in Counter(_WORD.findall(text.lower())).items():
+        odds = model.title.get(w, MIN_ODDS - 1)
+        if n >= MIN_REPEATS and odds >= MIN_ODDS and len(w) > 2 and \
+                w not in FUNCTION_WORDS and w not in GENERIC_WORDS:
+            weight[w] = n * (odds + ODDS_SHIFT)
     return sorted(weight, key=lambda w: (-weight[w], w))
 
 
