@@ -241,3 +241,34 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def split_rows(path: Path, split: str) -> list[dict]:
+    """The records of the arXiv file at ``path`` in ``split``, sorted by the SHA-256 of the
+    id: ``heldout`` (the held-out part of ``LABELS`` and every id ``split_of`` holds out),
+    ``train`` (every other id) or ``all``."""
+    held = {lab.id for lab in read_labels(LABELS) if lab.split == "heldout"} \
+        if LABELS.is_file() else set()
+    rows = []
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            out = row["id"] in held or split_of(row["id"], False) == "heldout"
+            if split == "all" or (split == "heldout") == out:
+                rows.append(row)
+    rows.sort(key=lambda r: hashlib.sha256(r["id"].encode()).hexdigest())
+    return rows
+
+
+def training_pairs(root: Path, skip: int = 0) -> list[dict]:
+    """The arXiv records a model may be trained on, for the scripts of ``training/``: the
+    ``train`` split (``split_rows``) without its first ``skip`` (a dev split read off the
+    same order).
+
+    Raises:
+        SystemExit: the arXiv file is not beside ``root`` (``find_arxiv``).
+    """
+    path = find_arxiv(root)
+    if path is None:
+        raise SystemExit("training: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
+    return split_rows(path, "train")[skip:]

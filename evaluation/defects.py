@@ -122,9 +122,13 @@ def _name_part(s: Subject) -> bool:
     return within > 0 and within >= alone
 
 
+_LINK_WORDS = frozenset(("for", "in", "on", "of"))
+
+
 def _garbled(s: Subject) -> bool:
     """A word no rule could have made from the abstract: a word of the title whose first
-    four letters the abstract never has (after the name, which may be spelt apart), or a
+    four letters the abstract never has (after the name, which may be spelt apart; the
+    ``_LINK_WORDS`` that join a descriptor and its task are made by rules), or a
     one-letter fragment other than "a" that the abstract does not have before the next word
     ("S NAP" of "S{\\small NAP}")."""
     if not s.lower:
@@ -132,8 +136,8 @@ def _garbled(s: Subject) -> bool:
     words = s.words[1:] if s.head else s.words
     for i, word in enumerate(words):
         bare = _bare(word)
-        if not bare or not bare[0].isalpha():
-            continue
+        if not bare or not bare[0].isalpha() or bare in _LINK_WORDS:
+            continue  # "for", "in": a rule joins phrases with them though the abstract may not
         if len(bare) == 1 and bare != "a":
             nxt = _bare(words[i + 1]) if i + 1 < len(words) else ""
             if nxt and f"{bare} {nxt}" not in s.lower:

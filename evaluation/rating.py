@@ -6,7 +6,10 @@ derived titles of held-out arXiv abstracts and ``REAL`` authors' titles of other
 abstracts as a control, one ``{"key", "abstract", "title"}`` a line, shuffled) and
 ``OUT_DIR/keys.json`` (key -> ``[arXiv id, "derived" | "real"]``, never shown to raters).
 ``--round _round2`` makes a later round (``titles_round2.jsonl``, ``keys_round2.json``) of
-held-out ids no earlier round used. ``python -m evaluation.rating score OUT_DIR [--round
+held-out ids no earlier round used. ``python -m evaluation.rating make-dev OUT_DIR --round
+_dev1`` writes a tuning round instead: ``DEV_DERIVED`` derived titles of abstracts of the dev
+split (``evaluation.titles.records``, what the rules may be tuned on) that no earlier
+``keys_dev*.json`` holds, no real controls. ``python -m evaluation.rating score OUT_DIR [--round
 _round2]`` reads the raters' ``scores_*.jsonl`` (``{"key",
 "score", "acceptable"}`` a line) and prints the acceptable share and mean score of each kind.
 The ids come from the abstracts no model or rule is fitted on: the held-out part of
@@ -24,12 +27,14 @@ import sys
 from pathlib import Path
 
 from evaluation.arxiv import LABELS, find_arxiv, read_arxiv, read_labels, split_of
+from evaluation.titles import records as split_records
 from generator.config.taxonomy import load_taxonomy
 from generator.extract import extract_paper
 from generator.records import Abstract, Source
 
 ROOT = Path(__file__).resolve().parent.parent
 DERIVED, REAL = 200, 40
+DEV_DERIVED = 100
 SEED = 25
 
 
@@ -51,11 +56,36 @@ def make(out: Path, suffix: str = "") -> int:
         raise SystemExit(f"rating: {len(held)} held-out ids, {DERIVED + REAL} needed")
     rng = random.Random(SEED)
     chosen = rng.sample(held, DERIVED + REAL)
+    kinds = ["derived"] * DERIVED + ["real"] * REAL
+    return _write(out, suffix, rng, [(i, records[i], k) for i, k in zip(chosen, kinds,
+                                                                           strict=True)])
+
+
+def make_dev(out: Path, suffix: str) -> int:
+    """Write ``titles{suffix}.jsonl`` and ``keys{suffix}.json`` into ``out``: ``DEV_DERIVED``
+    derived titles of dev-split abstracts (module docstring) that no ``keys_dev*.json`` in
+    ``out`` holds; the seed depends on ``suffix``, so each round draws other ids."""
+    rated = {v[0] for path in out.glob("keys_dev*.json")
+             for v in json.loads(path.read_text(encoding="utf-8")).values()}
+    path = find_arxiv(ROOT)
+    if path is None:
+        raise SystemExit("rating: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
+    pool = sorted(r.key for r in split_records(path, "dev", None) if r.key not in rated)
+    if len(pool) < DEV_DERIVED:
+        raise SystemExit(f"rating: {len(pool)} unrated dev ids, {DEV_DERIVED} needed")
+    rng = random.Random(f"{SEED}{suffix}")
+    records = read_arxiv(path)
+    return _write(out, suffix, rng, [(i, records[i], "derived")
+                                     for i in rng.sample(pool, DEV_DERIVED)])
+
+
+def _write(out: Path, suffix: str, rng: random.Random, chosen: list[tuple[str, dict, str]]
+           ) -> int:
+    """Write the rating files of ``chosen`` (``(arXiv id, record, "derived" | "real")``):
+    the derived title or the authors' one, under keys from ``rng``, shuffled."""
     taxonomy = load_taxonomy(ROOT / "taxonomy.yml")
     items = []
-    for n, arxiv_id in enumerate(chosen):
-        row = records[arxiv_id]
-        kind = "derived" if n < DERIVED else "real"
+    for arxiv_id, row, kind in chosen:
         if kind == "derived":
             title = extract_paper(Abstract(row["abstract"], "arXiv", (Source(arxiv_id, 1, 1),)),
                                   taxonomy).title
@@ -103,12 +133,16 @@ def score(out: Path, suffix: str = "") -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evaluation.rating",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("make", "score"))
+    parser.add_argument("command", choices=("make", "make-dev", "score"))
     parser.add_argument("folder", type=Path)
     parser.add_argument("--round", default="", help="a later round's suffix, e.g. _round2")
     args = parser.parse_args(argv)
     if args.command == "make":
         return make(args.folder, args.round)
+    if args.command == "make-dev":
+        if not args.round.startswith("_dev"):
+            raise SystemExit("rating: make-dev needs --round _devK (K = 1, 2, ...)")
+        return make_dev(args.folder, args.round)
     return score(args.folder, args.round)
 
 

@@ -15,15 +15,12 @@ the real-data report, then ``--worst`` examples of each defect kind.
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
-import json
 import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from evaluation.arxiv import LABELS, find_arxiv, read_labels, split_of
+from evaluation.arxiv import find_arxiv, split_rows
 from evaluation.real import RealRecord, format_real, real_report
 from generator.config.taxonomy import load_taxonomy
 
@@ -73,16 +70,7 @@ def rouge_l(candidate: str, reference: str) -> float:
 def records(path: Path, split: str, n: int | None) -> list[RealRecord]:
     """The arXiv records of ``split`` (module docstring), the first ``n`` by SHA-256 of the id
     (all when ``n`` is ``None``)."""
-    held = {lab.id for lab in read_labels(LABELS) if lab.split == "heldout"} \
-        if LABELS.is_file() else set()
-    rows = []
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            out = row["id"] in held or split_of(row["id"], False) == "heldout"
-            if split == "all" or (split == "heldout") == out:
-                rows.append(row)
-    rows.sort(key=lambda r: hashlib.sha256(r["id"].encode()).hexdigest())
+    rows = split_rows(path, "train" if split == "dev" else split)
     if split == "dev":
         rows = rows[:DEV]
     rows = rows[:n] if n else rows

@@ -15,7 +15,6 @@ word stems) and the feature weights are fitted to that by least squares. Determi
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import math
 import re
@@ -28,7 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from evaluation.arxiv import LABELS, find_arxiv, read_labels, split_of  # noqa: E402
+from evaluation.arxiv import training_pairs  # noqa: E402
 from generator.extract.links import extract_links  # noqa: E402
 from generator.extract.names import find_name  # noqa: E402
 from generator.extract.sentences import pick_highlight, split_sentences  # noqa: E402
@@ -71,18 +70,11 @@ def overlap(candidate: str, title: str) -> float:
     return (1 + BETA ** 2) * p * r / (BETA ** 2 * p + r)
 
 
-def pairs(path: Path, held: set[str]) -> tuple[list[dict], list[dict]]:
-    """(word-statistics pairs, fitting pairs) of the arXiv file without the held-out ids; the
-    fitting pairs are the ``FIT_PAIRS`` whose ids sort first by SHA-256."""
-    import gzip
-
-    rows = []
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            if row["id"] not in held and split_of(row["id"], False) == "train":
-                rows.append(row)
-    rows.sort(key=lambda r: hashlib.sha256(r["id"].encode()).hexdigest())
+def pairs() -> tuple[list[dict], list[dict]]:
+    """(word-statistics pairs, fitting pairs) of the arXiv file without the held-out ids
+    (``evaluation.arxiv.training_pairs``); the fitting pairs are the ``FIT_PAIRS`` whose ids
+    sort first by SHA-256."""
+    rows = training_pairs(ROOT)
     return rows[FIT_PAIRS:], rows[:FIT_PAIRS]
 
 
@@ -153,12 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
     args = parser.parse_args(argv)
-    path = find_arxiv(ROOT)
-    if path is None:
-        raise SystemExit("training: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
-    held = {lab.id for lab in read_labels(LABELS) if lab.split == "heldout"} \
-        if LABELS.is_file() else set()
-    stats_rows, fit_rows = pairs(path, held)
+    stats_rows, fit_rows = pairs()
     words, min_end = word_statistics(stats_rows)
     print(f"word statistics: {len(stats_rows)} pairs, {len(words)} words")
     weights = fit_weights(fit_rows, words, min_end)

@@ -22,8 +22,6 @@ Deterministic.
 from __future__ import annotations
 
 import argparse
-import gzip
-import hashlib
 import json
 import math
 import random
@@ -39,7 +37,7 @@ from sklearn.linear_model import Ridge
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from evaluation.arxiv import LABELS, find_arxiv, read_labels, split_of  # noqa: E402
+from evaluation.arxiv import training_pairs  # noqa: E402
 from evaluation.titles import DEV  # noqa: E402
 from generator.extract.lexicon import FUNCTION_WORDS  # noqa: E402
 from generator.extract.links import extract_links  # noqa: E402
@@ -101,18 +99,6 @@ def f_beta(span: set[str], title: set[str]) -> float:
         return 0.0
     p, r = common / len(span), common / len(title)
     return (1 + BETA ** 2) * p * r / (BETA ** 2 * p + r)
-
-
-def train_rows(path: Path, held: set[str]) -> list[dict]:
-    """The training pairs: not held out, after the ``DEV`` pairs by SHA-256."""
-    rows = []
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            if row["id"] not in held and split_of(row["id"], False) == "train":
-                rows.append(row)
-    rows.sort(key=lambda r: hashlib.sha256(r["id"].encode()).hexdigest())
-    return rows[DEV:]
 
 
 def _words(text: str) -> list[str]:
@@ -220,12 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=SPANS_FILE)
     parser.add_argument("--pairs", type=int, default=PAIRS)
     args = parser.parse_args(argv)
-    path = find_arxiv(ROOT)
-    if path is None:
-        raise SystemExit("training: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
-    held = {lab.id for lab in read_labels(LABELS) if lab.split == "heldout"} \
-        if LABELS.is_file() else set()
-    rows = train_rows(path, held)
+    rows = training_pairs(ROOT, DEV)
     lm = title_lm(rows[args.pairs:])
     print(f"title-likeness: {len(rows) - args.pairs} pairs, {len(lm.pair)} word pairs, "
           f"{len(lm.verbs)} verbs")

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from generator.extract.lexicon import FUNCTION_WORDS, GENERIC_WORDS, POINTING_WORDS
+from generator.extract.title_spans import is_word, shape
 
 MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
 KINDS = ("long", "name", "field", "finding", "subject")
@@ -131,3 +133,59 @@ def load_title_model(path: Path = MODEL_FILE) -> TitleModel | None:
     except (KeyError, TypeError, IndexError) as exc:
         raise ValueError(f"{path}: not a title model ({exc})") from None
     return model
+
+
+BOUNDS_FILE = MODEL_FILE.with_name("title_bounds.json")
+# A title is cut when the abstract goes on with a token this much (log) rarer after a
+# title's end than after any content word ("... Dataset of Three-Span Beam | bridge",
+# "... on the Basis | of"); read off the dev split (``training/train_title_bounds.py``).
+MIN_AFTER = -1.5
+
+
+def after_key(token: str, words: Collection[str]) -> str:
+    """The boundary table's key of the token that follows a phrase: a mark as itself, a word
+    of ``words`` (lower-case) as itself, any other word by its shape (``title_spans.shape``:
+    ``#Cap``, ``#noun`` ...)."""
+    if not is_word(token):
+        return token
+    low = token.lower()
+    return low if low in words else shape(token)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleBounds:
+    """Where titles end: log ratio of how often a token follows the place where an authors'
+    title ends in its abstract to how often it follows any content word there
+    (``training/train_title_bounds.py``). A rule learned from the real titles: a title does
+    not end where its abstract goes on with the same noun phrase, an ``of`` complement or
+    the rest of a list.
+
+    Attributes:
+        after: ``after_key`` -> log ratio; a key not listed counts 0.
+    """
+
+    after: dict[str, float]
+
+    def goes_on(self, token: str | None) -> bool:
+        """A phrase followed by ``token`` in the abstract (``None``: the sentence ends) was
+        cut: the log ratio of ``token`` is below ``MIN_AFTER``."""
+        if token is None:
+            return False
+        return self.after.get(after_key(token, self.after), 0.0) < MIN_AFTER
+
+
+@lru_cache(maxsize=2)
+def load_title_bounds(path: Path = BOUNDS_FILE) -> TitleBounds | None:
+    """The boundary table at ``path``, or ``None`` when there is none (no title is then
+    rejected by it).
+
+    Raises:
+        ValueError: the file is not a boundary table.
+    """
+    if not path.is_file():
+        return None
+    try:
+        after = json.loads(path.read_text(encoding="utf-8"))["after"]
+        return TitleBounds({str(k): float(v) for k, v in after.items()})
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise ValueError(f"{path}: not a title boundary table ({exc})") from None

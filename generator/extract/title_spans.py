@@ -37,7 +37,7 @@ MIN_SPAN = 2
 # Contribution sentences whose spans compete (highlight first); a third one costs time and
 # gained nothing on the dev split.
 SENTENCES = 2
-_TOKEN = re.compile(r"\w(?:[\w'’+\-./]*[\w+])?|[^\w\s]")
+TOKEN = re.compile(r"\w(?:[\w'’+\-./]*[\w+])?|[^\w\s]")
 _SHAPES = (
     (re.compile(r"[A-Z]{2,}[a-z]{0,2}s?|[A-Z][a-z]+[A-Z]\w*"), "#Acro"),  # LLMs, GPT, DeepSeek
     (re.compile(r".*\d.*"), "#num"),
@@ -65,7 +65,7 @@ def shape(word: str) -> str:
 def tokens(text: str) -> tuple[str, ...]:
     """Words (letters, digits, inner hyphens, dots, apostrophes, a trailing ``+``) and single
     marks of ``text``."""
-    return tuple(_TOKEN.findall(text))
+    return tuple(TOKEN.findall(text))
 
 
 def is_word(token: str) -> bool:
@@ -76,7 +76,7 @@ def is_word(token: str) -> bool:
 _NO_START = FUNCTION_WORDS | OPENING_WORDS
 _NO_END = FUNCTION_WORDS
 # A span holding one points back or is a clause.
-_NEVER = POINTING_WORDS | CLAUSE_WORDS | frozenset((
+NEVER = POINTING_WORDS | CLAUSE_WORDS | frozenset((
     "while", "whereas", "when", "than", "because", "if", "whether", "although", "though",
     "since", "so", "thus", "hence", "namely"))
 
@@ -86,16 +86,16 @@ def span_ends(toks: Sequence[str], verbs: frozenset[str] = frozenset()
     """``(i, [j, ...])``: the spans ``toks[i:j]`` a title may be made of (training and
     extraction enumerate the same ones): words only, ``MIN_SPAN`` to ``MAX_SPAN`` of them, not
     opening with a function or discourse word (``_NO_START``), not ending on a function word,
-    holding no pronoun or clause word (``_NEVER``) and none of the finite ``verbs`` (a span
+    holding no pronoun or clause word (``NEVER``) and none of the finite ``verbs`` (a span
     holding "requires" or "involves" is a clause, not a title)."""
     low = [t.lower() if is_word(t) else "" for t in toks]
     for i, first in enumerate(low):
-        if not first or first in _NO_START or first in _NEVER or first in verbs:
+        if not first or first in _NO_START or first in NEVER or first in verbs:
             continue
         ends = []
         for j in range(i + 1, min(len(toks), i + MAX_SPAN) + 1):
             last = low[j - 1]
-            if not last or last in _NEVER or last in verbs:
+            if not last or last in NEVER or last in verbs:
                 break
             if j - i >= MIN_SPAN and last not in _NO_END:
                 ends.append(j)

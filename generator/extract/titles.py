@@ -24,12 +24,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from generator.extract.lexicon import (
     CLAUSE_WORDS,
     CONTRIBUTION_VERBS,
+    FINDING_VERBS,
     FUNCTION_WORDS,
     GENERIC_WORDS,
+    INTRODUCING_VERBS,
     MINOR_WORDS,
     NOT_ACTIONS,
     OPENING_WORDS,
@@ -37,9 +40,11 @@ from generator.extract.lexicon import (
 )
 from generator.extract.names import Name, find_name, is_coined
 from generator.extract.sentences import contribution_rank
-from generator.extract.title_model import TitleModel, load_title_model
+from generator.extract.title_domain import complements, domain_keys, key_words
+from generator.extract.title_model import TitleModel, load_title_bounds, load_title_model
 from generator.extract.title_spans import (
     SENTENCES,
+    TOKEN,
     Ranked,
     SpanModel,
     load_span_model,
@@ -139,10 +144,43 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
         no defect (``title_problems``) unless no candidate could be repaired.
     """
     found = find_name(sentences, highlight, links)
+    name, title = _chosen(found, sentences, highlight)
+    return name, _with_domain(title, sentences, highlight)
+
+
+def _with_domain(title: str, sentences: Sequence[str], highlight: str) -> str:
+    """``title`` with the task or domain added when it lacks the abstract's key words
+    (``title_domain.domain_keys``): the first added phrase that leaves no defect, fits
+    ``MAX_TITLE`` and is not cut (``_cut``)."""
+    model = load_title_model()
+    if model is None or not sentences:
+        return title
+    source = SourceText.of(sentences)
+    keys = domain_keys(title, key_words(source.text, model))
+    if not keys:
+        return title
+    texts = [title_text(s) for s in by_contribution(sentences, highlight)]
+    spans = load_span_model()
+    verbs = spans.lm.verbs if spans is not None else frozenset()
+    for link, phrase in complements(title, texts, keys, model, verbs)[:DOMAIN_TRIES]:
+        joined = f"{title} {link} {_title_case(phrase)}"
+        if len(joined) <= MAX_TITLE and not title_problems(joined) and \
+                not _cut(joined, source.low, source):
+            return joined
+    return title
+
+
+DOMAIN_TRIES = 3  # added phrases tried (speed)
+
+
+def _chosen(found: Name | None, sentences: Sequence[str], highlight: str
+            ) -> tuple[str | None, str]:
+    """The name and the title ``derive_title`` chooses before the domain is added."""
     name, title = rule_title(found, sentences, highlight)
     spans = load_span_model()
     if spans is None or not sentences:
         return name, title
+    words = SourceText.of(sentences)
     head = f"{name}: " if name and title.startswith(f"{name}: ") else ""
     if name and not head or not name and any(map(_coined, title.split())):
         return name, title  # a name stands inside the rules' title: a span would lose it
@@ -151,13 +189,13 @@ def derive_title(sentences: Sequence[str], highlight: str, links: Sequence[str] 
     descriptor = title[len(head):]
     source = " ".join(texts).lower()
     if head and _says_what_not_for(descriptor, found):
-        with_task = _with_task(ranked, title, source)
+        with_task = _with_task(ranked, title, source, words)
         if with_task:
             return name, with_task
     weak = _content_words(descriptor) < MIN_WORDS
     best = (float("-inf") if weak else
             _rule_score(spans, descriptor, texts, name) + SPAN_MARGIN, title)
-    for span in _span_titles(ranked, name, source):
+    for span in _span_titles(ranked, name, source, words):
         best = max(best, span)
     return name, best[1]
 
@@ -180,17 +218,20 @@ def _says_what_not_for(descriptor: str, found: Name | None) -> bool:
         _content_words(descriptor) <= TASK_WORDS  # "Using X to Induce ..." is no noun phrase
 
 
-def _with_task(ranked: Sequence[Ranked], title: str, source: str) -> str | None:
+def _with_task(ranked: Sequence[Ranked], title: str, source: str, words: SourceText
+               ) -> str | None:
     """``Name: Descriptor for Task`` (``_says_what_not_for``): the best span after "for" in
     the contribution sentences (two content words or more, sharing no word with the title)
-    gives the task or domain; not cut (``_cut``, against the lower-case ``source`` text).
+    gives the task or domain; not cut (``_cut``, against the lower-case ``source`` text and
+    the abstract's text ``words`` (``SourceText``)).
     ``None`` when no such span makes a usable title."""
     for span in top_spans(ranked, SPAN_TRIES, _TASK_LINKS):
         phrase = _LEAD_WORDS.sub("", span.text)
         if _content_words(phrase) < 2 or _shares_word(phrase, title):
             continue
         joined = f"{title} {span.before} {_title_case(phrase)}"
-        if len(joined) <= MAX_TITLE and not _cut(joined, source) and not title_problems(joined):
+        if len(joined) <= MAX_TITLE and not _cut(joined, source, words) and \
+                not title_problems(joined):
             return joined
     return None
 
@@ -204,11 +245,13 @@ def _coined(word: str) -> bool:
 COINED_LENGTH = 5
 
 
-def _cut(title: str, source: str) -> bool:
+def _cut(title: str, source: str, words: SourceText) -> bool:
     """``title`` ends mid-phrase by the title model (``TitleModel.cut``, or
-    ``TitleModel.continued`` in ``source``), as the evaluation's ``cut`` defect counts."""
+    ``TitleModel.continued`` in ``source``), as the evaluation's ``cut`` defect counts, or
+    by a completeness rule (``incomplete``) against the abstract's text ``words``."""
     model = load_title_model()
-    return model is not None and (model.cut(title) or model.continued(title, source))
+    return model is not None and (model.cut(title) or model.continued(title, source)) or \
+        bool(incomplete(title, words))
 
 
 SPAN_TRIES = 5  # best spans tried for a usable title (speed)
@@ -217,13 +260,13 @@ _NO_OPENING = ("ed", "ly")  # a span opening on a lower-case participle or adver
 SPAN_MARGIN = 0.3
 
 
-def _span_titles(ranked: Sequence[Ranked], name: str | None, source: str
-                 ) -> Iterator[tuple[float, str]]:
+def _span_titles(ranked: Sequence[Ranked], name: str | None, source: str,
+                 words: SourceText) -> Iterator[tuple[float, str]]:
     """``(score, title)`` of the best spans (``ranked``) that make a usable title: title
     case, leading articles and "novel" dropped (``_LEAD_WORDS``), ``MIN_WORDS`` content words
     or more (a bare topic, "Large Language Models", says nothing of the paper), no defect, not
-    cut (``TitleModel.cut``, ``TitleModel.continued`` against ``source``, the lower-case
-    text the spans come from), not repeating the name; ``Name: `` in front when the paper
+    cut (``_cut`` against ``source``, the lower-case text the spans come from, and the
+    abstract's word pairs ``words``), not repeating the name; ``Name: `` in front when the paper
     has one."""
     for span in top_spans(ranked, SPAN_TRIES):
         phrase = _LEAD_WORDS.sub("", span.text)
@@ -232,7 +275,7 @@ def _span_titles(ranked: Sequence[Ranked], name: str | None, source: str
         if _content_words(phrase) < MIN_WORDS or name and carries_name(phrase, name):
             continue
         title = f"{name}: {_title_case(phrase)}" if name else _title_case(phrase)
-        if _cut(title, source) or title_problems(title):
+        if _cut(title, source, words) or title_problems(title):
             continue
         yield span.score, title
 
@@ -295,11 +338,13 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
     name = found.name if found else None
     best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
     source = lru_cache(maxsize=1)(lambda: " ".join(map(title_text, sentences)).lower())
+    words = lru_cache(maxsize=1)(lambda: SourceText.of(sentences))
     for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
         if n >= MAX_CANDIDATES:
             break
         title = _usable(candidate, model)
-        if not title or model is not None and model.continued(title, source()):
+        if not title or model is not None and model.continued(title, source()) or \
+                incomplete(title, words()):
             continue
         descriptor = title.partition(": ")[2] if ": " in title else title
         score = (kind == "long" and _content_words(descriptor) >= LONG_WORDS,
@@ -539,6 +584,18 @@ def _descriptor_says_nothing(title: str, words: list[str]) -> bool:
                                     or _bare(parts[0]) == "the")
 
 
+def _verb_opening(title: str, words: list[str]) -> bool:
+    """Opens (or its part after ``: `` opens) with a contribution or finding verb in its base
+    form ("Propose Atom of Thoughts"): a sentence's verb left over, not a title."""
+    after = title.partition(": ")[2].split()[:1]
+    return any(_bare(w) in _BASE_VERBS for w in (words[0], *after))
+
+
+# Those that are nouns too open real titles ("Design Space of ...", "Study of ...").
+_BASE_VERBS = frozenset(v for v in INTRODUCING_VERBS + FINDING_VERBS if " " not in v) - {
+    "design", "study", "release", "offer", "present", "construct", "build"}
+
+
 def _names_used_resource(title: str, words: list[str]) -> bool:
     """Names a dataset or benchmark other than the paper's own ("VERUS-LM: AR-LSAT Dataset",
     "... on the DEAP Dataset", "... with LoRA")."""
@@ -551,6 +608,7 @@ def _names_used_resource(title: str, words: list[str]) -> bool:
 TITLE_CHECKS: Registry[Callable[[str, list[str]], bool]] = Registry()
 for _priority, (_name, _check) in enumerate(reversed((
         ("opener", _opener),
+        ("verb-opening", _verb_opening),
         ("dangling", _dangling),
         ("brackets", lambda title, words: not _balanced(title)),
         ("one-word", lambda title, words: len(words) == 1),
@@ -561,6 +619,98 @@ for _priority, (_name, _check) in enumerate(reversed((
         ("generic", _descriptor_says_nothing),
         ("used", _names_used_resource)))):
     TITLE_CHECKS.register(_check, _name, _priority)
+
+
+class SourceText(NamedTuple):
+    """The title text of an abstract's sentences (``title_text``), joined by spaces, as
+    written (``text``) and lower-case (``low``): where the completeness rules
+    (``incomplete``) look up a title's end."""
+
+    text: str
+    low: str
+
+    @classmethod
+    def of(cls, sentences: Sequence[str]) -> SourceText:
+        """The source text of ``sentences``."""
+        text = " ".join(map(title_text, sentences))
+        low = text.lower()
+        return cls(text if len(low) == len(text) else low, low)  # same offsets in both
+
+    def after(self, last: str) -> str | None:
+        """The token (``title_spans.tokens``) after the first whole-word place of the
+        lower-case words ``last`` ("w1 w2", joined by single spaces); ``None`` at the end of
+        the text; ``NOWHERE`` when ``last`` stands nowhere."""
+        at = self.low.find(last)
+        while at >= 0:
+            end = at + len(last)
+            if (at == 0 or not self.low[at - 1].isalnum()) and \
+                    (end == len(self.low) or not self.low[end].isalnum()):
+                m = _NEXT_TOKEN.match(self.text, end)
+                return m.group(1) if m else None
+            at = self.low.find(last, at + 1)
+        return NOWHERE
+
+
+_NEXT_TOKEN = re.compile(r"\s*(" + TOKEN.pattern + ")")
+NOWHERE = ""
+
+
+def incomplete(title: str, source: SourceText) -> tuple[str, ...]:
+    """The names of the ``COMPLETENESS`` rules that find ``title`` (its part after ``Name: ``)
+    cut where it ends in the abstract (``source``), in registry order; empty when none does.
+    Each rule sees the title's lower-case tokens and the abstract's token after the first
+    place of the title's last three words, else its last two (``SourceText.after``; ``None``
+    at the abstract's end). A title whose end stands nowhere in the abstract is not judged."""
+    part = [t.lower() for t in tokens(title.partition(": ")[2] or title)]
+    after = NOWHERE
+    for n in (3, 2):  # the last three words place the end more surely than two
+        if len(part) >= n and after == NOWHERE:
+            after = source.after(" ".join(part[-n:]))
+    if after == NOWHERE:
+        return ()
+    return tuple(name for name, rule in zip(COMPLETENESS.names(), COMPLETENESS, strict=True)
+                 if rule(part, after))
+
+
+def _goes_on(part: list[str], after: str | None) -> bool:
+    """The abstract goes on with a token that seldom follows the end of an authors' title
+    (``TitleBounds.goes_on``, learned from the arXiv pairs): "Dataset of Three-Span |
+    Beam", "Aligning Model Design with | Dataset"."""
+    bounds = load_title_bounds()
+    return bounds is not None and bounds.goes_on(after)
+
+
+def _of_complement(part: list[str], after: str | None) -> bool:
+    """A noun the title gives an article ("the Basis", "an Extension") is followed by "of"
+    in the abstract: the noun needs its complement ("Evaluating the Faithfulness | of")."""
+    return after is not None and after.lower() == "of" and \
+        any(w in _ARTICLES for w in part[-3:-1])
+
+
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def _open_list(part: list[str], after: str | None) -> bool:
+    """The title ends inside a list the abstract goes on with ("Combining Active Learning,
+    Data Augmentation | , and ..."): its last comma opens an item of at most ``LIST_ITEM``
+    words without a function word, and a comma, "and" or "or" follows in the abstract."""
+    if after is None or after.lower() not in (",", "and", "or") or "," not in part:
+        return False
+    item = part[len(part) - part[::-1].index(","):]
+    return len(item) <= LIST_ITEM and not any(w in FUNCTION_WORDS for w in item)
+
+
+LIST_ITEM = 4
+
+
+# The completeness rules of a title against its abstract, by name (``incomplete``); each takes
+# the title's lower-case tokens and the abstract's token after its end.
+COMPLETENESS: Registry[Callable[[list[str], str | None], bool]] = Registry()
+for _priority, (_name, _rule) in enumerate(reversed((
+        ("of-complement", _of_complement),
+        ("open-list", _open_list),
+        ("goes-on", _goes_on)))):
+    COMPLETENESS.register(_rule, _name, _priority)
 
 
 def repair(title: str) -> str:
@@ -885,7 +1035,9 @@ _NOT_A_FIELD = frozenset(("we", "this", "recent", "existing", "current", "modern
                           "widespread", "growing", "increasing", "rapid", "success",
                           "remarkable", "there", "it", "one", "a", "an", "several", "some",
                           "such", "these", "those", "however", "our", "much", "little",
-                          "previous", "prior", "state-of-the-art", "traditional", "conventional"))
+                          "previous", "prior", "state-of-the-art", "traditional", "conventional",
+                          # "The advent of LLMs has ...": a moment, not the field
+                          "advent", "rise", "emergence", "proliferation", "popularity", "arrival"))
 
 
 def _subject(first_sentence: str) -> str | None:

@@ -11,12 +11,19 @@ from generator.extract.sentences import (
     split_sentences,
     without_lead,
 )
-from generator.extract.titles import TITLE_CHECKS, title_problems
+from generator.extract.titles import (
+    COMPLETENESS,
+    TITLE_CHECKS,
+    SourceText,
+    incomplete,
+    title_problems,
+)
 from generator.infra.registry import Registry
 
 # Each title defect check, an input on which it alone fires.
 TITLE_TABLE = [
     ("opener", "However Robust Training of Graph Networks"),
+    ("verb-opening", "GraphFit: Propose Robust Training of Graph Networks"),
     ("dangling", "Robust Training of Graph Networks for"),
     ("brackets", "Robust Training (of Graph Networks"),
     ("one-word", "Transformers"),
@@ -160,6 +167,48 @@ def test_name_as_the_abstract_writes_it(text, name):
     sentences = split_sentences(text)
     found = find_name(sentences, pick_highlight(sentences))
     assert found is not None and found.name == name
+
+
+# Each completeness rule of a title against its abstract (``COMPLETENESS``): a title, and an
+# abstract that goes on after the title's end, on which that rule alone fires.
+COMPLETENESS_TABLE = [
+    ("of-complement", "Evaluating the Faithfulness",
+     "We study evaluating the faithfulness of reasoning traces in small models."),
+    ("open-list", "Combining Active Learning, Data Augmentation",
+     "We propose combining active learning, data augmentation and pseudo-labels for triage."),
+    ("goes-on", "Benchmark for Precise Pixel",
+     "We build a benchmark for precise pixel localization of surface defects."),
+]
+
+
+def test_completeness_table_covers_every_rule():
+    assert [name for name, _, _ in COMPLETENESS_TABLE] == list(COMPLETENESS.names())
+
+
+@pytest.mark.parametrize(("rule", "title", "abstract"), COMPLETENESS_TABLE)
+def test_completeness_rule_fires_alone(rule, title, abstract):
+    assert incomplete(title, SourceText.of(split_sentences(abstract))) == (rule,)
+
+
+@pytest.mark.parametrize(("title", "abstract"), [
+    ("Benchmark for Precise Pixel Localization",  # ends where the abstract's phrase ends
+     "We build a benchmark for precise pixel localization of surface defects."),
+    ("Benchmark for Surface Defects",  # ends where the abstract ends
+     "We build a benchmark for precise pixel localization of surface defects."),
+    ("Benchmark for Crack Detection",  # its end stands nowhere in the abstract
+     "We build a benchmark for precise pixel localization of surface defects."),
+    ("MIND: Evaluating the Faithfulness",  # the part after the name is judged, "." follows
+     "We study evaluating the faithfulness. It matters."),
+])
+def test_a_complete_title_fires_no_completeness_rule(title, abstract):
+    assert incomplete(title, SourceText.of(split_sentences(abstract))) == ()
+
+
+def test_the_title_end_is_found_as_a_whole_word():
+    source = SourceText.of(["Fine-grained pixel localization; coarse pixel maps."])
+    assert source.after("pixel localization") == ";"
+    assert source.after("pixel map") == ""  # "maps" is another word: nowhere
+    assert source.after("pixel maps") == "."
 
 
 # The defect detector of the evaluation (``evaluation.defects.CHECKS``): a title (and the

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.title_model import after_key, load_title_bounds
 from generator.extract.title_spans import (
     MAX_SPAN,
     SpanModel,
@@ -80,6 +81,24 @@ def test_bad_model_file_names_the_file(tmp_path):
     with pytest.raises(ValueError, match="spans.json: not a title span model"):
         load_span_model(path)
     assert load_span_model(tmp_path / "missing.json") is None
+
+
+def test_boundary_table_reads_by_word_shape_and_mark(tmp_path):
+    path = tmp_path / "bounds.json"
+    path.write_text(json.dumps({"after": {"of": -2.0, "#noun": -3.0, "(": 2.0}}))
+    bounds = load_title_bounds(path)
+    assert [bounds.goes_on(t) for t in ("of", "localization", "(", "is", None)] == \
+        [True, True, False, False, False]
+    assert (after_key("localization", {"of"}), after_key("Pixel", {"of"})) == ("#noun", "#Cap")
+    assert after_key("Of", {"of"}) == "of"
+
+
+def test_bad_boundary_table_names_the_file(tmp_path):
+    path = tmp_path / "bounds.json"
+    path.write_text('{"after": [1]}')
+    with pytest.raises(ValueError, match="bounds.json: not a title boundary table"):
+        load_title_bounds(path)
+    assert load_title_bounds(tmp_path / "missing.json") is None
 
 
 def _title(text: str) -> tuple[str | None, str]:
