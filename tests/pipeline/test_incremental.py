@@ -85,17 +85,11 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
     modification day, so both runs' seed times are set within one day: a run across midnight
     would otherwise re-date every paper of the edited file."""
     config = _config(tmp_path)
-    for path in config.seeds_dir.iterdir():
-        os.utime(path, (SEED_TIME, SEED_TIME))
-    first = generate(config)
-    target = next(p for p in first.papers if p.facts.name == "FastVID")
-    seed = config.seeds_dir / target.facts.abstract.sources[0].file
+    target, edit = _fastvid_edit(config)
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns)
               for p in config.docs_dir.rglob("*")
               if p.is_file() and p.name != ".paper-digest-manifest.json"}
-    seed.write_text(seed.read_text(encoding="utf-8").replace(
-        "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
-    os.utime(seed, (SEED_TIME + 60, SEED_TIME + 60))
+    edit()
     second = generate(config)
     edited = f"papers/{target.slug}/index.md"
     # feed.xml: its "updated" stamp is the newest seed file's modification time.
@@ -253,6 +247,23 @@ def test_listing_key_follows_the_order_tags_are_listed_in():
         "c.md", "C", "", False, "", 2, a, [], False)
 
 
+def _fastvid_edit(config: DigestConfig):
+    """Generate once with the seeds dated ``SEED_TIME``; return FastVID's paper and a
+    function that edits a word of its abstract a minute later."""
+    for path in config.seeds_dir.iterdir():
+        os.utime(path, (SEED_TIME, SEED_TIME))
+    first = generate(config)
+    target = next(p for p in first.papers if p.facts.name == "FastVID")
+    seed = config.seeds_dir / target.facts.abstract.sources[0].file
+
+    def edit() -> None:
+        seed.write_text(seed.read_text(encoding="utf-8").replace(
+            "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
+        os.utime(seed, (SEED_TIME + 60, SEED_TIME + 60))
+
+    return target, edit
+
+
 def test_one_edit_renders_only_the_files_made_from_it(tmp_path, monkeypatch):
     """After one edited abstract, a file with a key (paper pages, listings, topic feeds,
     reading-list records, the map) is rendered again only when it was written or is made from
@@ -263,14 +274,8 @@ def test_one_edit_renders_only_the_files_made_from_it(tmp_path, monkeypatch):
     import generator.build as build
 
     config = _config(tmp_path)
-    for path in config.seeds_dir.iterdir():
-        os.utime(path, (SEED_TIME, SEED_TIME))
-    first = generate(config)
-    target = next(p for p in first.papers if p.facts.name == "FastVID")
-    seed = config.seeds_dir / target.facts.abstract.sources[0].file
-    seed.write_text(seed.read_text(encoding="utf-8").replace(
-        "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
-    os.utime(seed, (SEED_TIME + 60, SEED_TIME + 60))
+    target, edit = _fastvid_edit(config)
+    edit()
     rendered: list[str] = []
     keyless: set[str] = set()
     plan = build.plan_site
