@@ -57,6 +57,7 @@ def main() -> int:
     ap.add_argument("--arxiv", type=Path, default=None)
     ap.add_argument("--edits", type=int, default=3)
     ap.add_argument("--dirty", action="store_true", help="mkdocs serve --dirty")
+    ap.add_argument("--log", type=Path, default=None, help="write the server's log here")
     args = ap.parse_args()
     run.ARXIV = args.arxiv
     tmp = Path(tempfile.mkdtemp(prefix=f"pd-serve-{args.n}-"))
@@ -69,7 +70,11 @@ def main() -> int:
     builds: list[float] = []  # when the server logged each finished build
 
     def read_log() -> None:
+        out = args.log.open("w", encoding="utf-8") if args.log else None
         for line in server.stdout:
+            if out is not None:
+                out.write(f"{time.perf_counter():.3f} {line}")
+                out.flush()
             if "Documentation built in" in line:
                 builds.append(time.perf_counter())
 

@@ -25,7 +25,7 @@ from generator.config.taxonomy import Taxonomy, load_taxonomy
 from generator.errors import summary_lines
 from generator.extract import extraction_key, record_id
 from generator.extract.parallel import extract_many
-from generator.infra.cache import BuildCache, fingerprint
+from generator.infra.cache import BuildCache, Resident, fingerprint
 from generator.infra.lock import docs_lock
 from generator.read import SeedFile, Seeds, read_seeds, seed_files
 from generator.records import Notice, Paper
@@ -167,11 +167,14 @@ def _seeds_updated(seeds_dir: Path) -> datetime:
 
 
 def generate(config: DigestConfig | None = None,
-             progress: Callable[[str], None] | None = None) -> DigestResult:
+             progress: Callable[[str], None] | None = None,
+             resident: Resident | None = None) -> DigestResult:
     """Turn ``config.seeds_dir`` into Markdown pages in ``config.docs_dir``.
 
     ``progress`` (optional) receives one-line messages as the stages advance (files read,
-    abstracts extracted, pages rendered and written), for long runs. A second run on the same
+    abstracts extracted, pages rendered and written), for long runs. ``resident`` (optional)
+    keeps the build cache in memory for the next run of this process
+    (``generator.infra.cache.Resident``: ``mkdocs serve``). A second run on the same
     docs_dir waits for the first to end (``generator.infra.lock``).
 
     Raises:
@@ -180,7 +183,7 @@ def generate(config: DigestConfig | None = None,
     config = config or DigestConfig()
     config.docs_dir.parent.mkdir(parents=True, exist_ok=True)
     with docs_lock(config.docs_dir, progress or (lambda message: None)), _collector_paused():
-        return _generate(config, progress)
+        return _generate(config, progress, resident)
 
 
 @contextlib.contextmanager
@@ -198,12 +201,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _generate(config: DigestConfig, progress: Callable[[str], None] | None) -> DigestResult:
+def _generate(config: DigestConfig, progress: Callable[[str], None] | None,
+              resident: Resident | None) -> DigestResult:
     start = time.perf_counter()
     say = progress or (lambda message: None)
     manifest = read_manifest(config.docs_dir)
     cache = BuildCache(config.cache_dir / "cache.pickle" if config.cache_dir else None,
-                       fingerprint(config.taxonomy), manifest.is_current)
+                       fingerprint(config.taxonomy), manifest.is_current, resident)
     previous = read_addresses(config.permalinks)
     papers, seeds, taxonomy = collect(config, cache, progress)
     notices = seeds.notices

@@ -19,6 +19,11 @@ The whole cache is keyed by a fingerprint of the taxonomy file and of the genera
 source, templates and data: changing any of them starts from an empty cache, so a stale entry
 can never be used. A missing, corrupt or foreign cache file is ignored (it is only a
 speed-up); it is written atomically, with a checksum, keeping only what the run used.
+
+A process that runs one build after another (``mkdocs serve``) may pass a ``Resident``: the
+tables a run saved stay in it with the file's size and modification time, and the next run
+takes them from there instead of reading and unpickling the file again, as long as the file is
+still the one written. A single build passes none, so nothing outlives the run.
 """
 
 from __future__ import annotations
@@ -68,12 +73,41 @@ class _Tables:
     parsed: dict[str, Any] = field(default_factory=dict)
 
 
+class Resident:
+    """The tables last saved to or read from one cache file, kept between runs of one
+    process (module docstring). Not a pipeline record: it is filled by ``BuildCache``."""
+
+    def __init__(self) -> None:
+        self.held: tuple[Path, int, int, _Tables] | None = None  # path, size, mtime ns, tables
+
+    def remember(self, path: Path, tables: _Tables) -> None:
+        """Keep ``tables`` as what ``path`` holds now."""
+        try:
+            stat = path.stat()
+        except OSError:
+            self.held = None
+            return
+        self.held = (path.resolve(), stat.st_size, stat.st_mtime_ns, tables)
+
+    def tables(self, path: Path) -> _Tables | None:
+        """The tables ``path`` holds, if it is still the file remembered."""
+        if self.held is None:
+            return None
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        return self.held[3] if self.held[:3] == (path.resolve(), stat.st_size,
+                                                 stat.st_mtime_ns) else None
+
+
 class BuildCache:
     """The memo of one run (module docstring): asked and filled by ``generator.build``, saved
     at the end with only the entries the run used. Not a pipeline record."""
 
     def __init__(self, path: Path | None, key: str,
-                 current: Callable[[str, str], bool] = lambda path, digest: False) -> None:
+                 current: Callable[[str, str], bool] = lambda path, digest: False,
+                 resident: Resident | None = None) -> None:
         """Load the cache at ``path`` (``None``: a cache that remembers nothing between runs).
 
         Args:
@@ -81,9 +115,11 @@ class BuildCache:
             key: the fingerprint the stored cache must have (``fingerprint``).
             current: ``current(page path, SHA-1)`` tells whether the generated file on disk
                 still holds that text (``generator.write.Manifest.is_current``).
+            resident: where the tables stay between runs of this process (``Resident``);
+                ``None``: read from the file every time.
         """
-        self.path, self.current = path, current
-        self._old = _load(path, key) if path is not None else _Tables(key)
+        self.path, self.current, self.resident = path, current, resident
+        self._old = _load(path, key, resident) if path is not None else _Tables(key)
         self._new = _Tables(key)
 
     def facts(self, paper_id: str) -> Any | None:
@@ -151,17 +187,25 @@ class BuildCache:
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, self.path)
+        if self.resident is not None:
+            self.resident.remember(self.path, self._new)
 
 
-def _load(path: Path, key: str) -> _Tables:
+def _load(path: Path, key: str, resident: Resident | None = None) -> _Tables:
     """The tables stored at ``path`` if intact and made with ``key``, else empty ones (any
-    problem reading a speed-up means starting afresh)."""
+    problem reading a speed-up means starting afresh); from ``resident`` when it holds that
+    very file."""
+    held = resident.tables(path) if resident is not None else None
+    if held is not None:
+        return held if held.key == key else _Tables(key)
     try:
         blob = path.read_bytes()
         digest, payload = blob[len(_MAGIC):len(_MAGIC) + 32], blob[len(_MAGIC) + 32:]
         if blob.startswith(_MAGIC) and hashlib.sha256(payload).digest() == digest:
             data = pickle.loads(payload)
             if isinstance(data, _Tables) and data.key == key:
+                if resident is not None:
+                    resident.remember(path, data)
                 return data
     except Exception:  # noqa: BLE001 - unpickling can raise almost anything on a bad file
         pass

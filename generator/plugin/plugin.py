@@ -6,7 +6,9 @@ theirs); nothing is written into ``docs_dir``, which holds the hand-written page
 
 Events, in the order MkDocs calls them:
 
-* ``on_startup``: note the command; ``mkdocs gh-deploy`` warns when ``site_url`` is the
+* ``on_startup``: note the command (under ``mkdocs serve`` the build cache then stays in
+  memory between rebuilds: ``generator.infra.cache.Resident``); ``mkdocs gh-deploy``
+  warns when ``site_url`` is the
   placeholder (the publishing guard; ``paper-digest build`` prints the same warning itself,
   outside MkDocs' strict warning count).
 * ``on_config``: check that the other plugins are as the options need them (``search:
@@ -24,7 +26,11 @@ Events, in the order MkDocs calls them:
   store is not watched: one edit, one rebuild).
 * ``on_post_page``: with ``minify: true`` (the default), minify the page's HTML with
   minify-html (``minify_page``) before MkDocs writes it.
-* ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind.
+* ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind; under
+  ``mkdocs serve`` in the background (``Indexer``), so an edited page is served as soon as
+  MkDocs has written it and the search finds the edit when Pagefind has finished.
+* ``on_pre_build``, ``on_shutdown``: stop a background Pagefind run still indexing the
+  previous build (a new build is about to write or clean ``site_dir``, or the server stops).
 
 Material's search index is written by Material's search plugin alone: what it should also
 find ("schrodinger", "kmeans") is on the paper pages themselves (``generator.render.search``).
@@ -35,6 +41,8 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,6 +60,7 @@ from generator.config import (
     placeholder_warning,
 )
 from generator.errors import DigestError
+from generator.infra.cache import Resident
 from generator.plugin.page import GeneratedPage
 from generator.write import generated_files
 
@@ -71,6 +80,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
     def __init__(self) -> None:
         self.command: str | None = None  # build, gh-deploy or serve (on_startup)
         self.result: DigestResult | None = None  # the last generate run, for the CLI summary
+        self.indexer: Indexer | None = None  # under serve: the background Pagefind run
+        self.resident: Resident | None = None  # under serve: the build cache between builds
 
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder; the
@@ -82,8 +93,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                                          config.use_directory_urls)
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``."""
+        """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``; under
+        ``serve`` (one plugin object for every rebuild) the build cache stays in memory."""
         self.command = command
+        self.resident = Resident() if command == "serve" else None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         """Check the options against the other plugins of mkdocs.yml.
@@ -116,7 +129,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         digest = self.digest_config(config)
         try:
             result = generate(digest, progress=lambda message: log.info(
-                "paper-digest: %s", message))
+                "paper-digest: %s", message), resident=self.resident)
         except DigestError as exc:
             raise PluginError(f"paper-digest: {exc}") from None
         self.result = result
@@ -161,12 +174,28 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             return output
         return minify_page(output)
 
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        """Stop the previous build's background Pagefind run (``on_post_build``), if any."""
+        self._stop_indexer()
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Index the site with Pagefind when asked to."""
-        if not self.config.enabled:
+        """Index the site with Pagefind when asked to: in the background under ``mkdocs
+        serve`` (``Indexer``), else before the build ends."""
+        if not self.config.enabled or self.config.search != "pagefind":
             return
-        if self.config.search == "pagefind":
+        if self.command == "serve":
+            self.indexer = Indexer(Path(config.site_dir))
+        else:
             run_pagefind(Path(config.site_dir))
+
+    def on_shutdown(self) -> None:
+        """Stop a background Pagefind run when ``mkdocs serve`` stops."""
+        self._stop_indexer()
+
+    def _stop_indexer(self) -> None:
+        if self.indexer is not None:
+            self.indexer.stop()
+            self.indexer = None
 
 
 def _enabled(config: MkDocsConfig, *names: str) -> bool:
@@ -220,6 +249,46 @@ def pagefind_installed() -> bool:
     return get_executable() is not None
 
 
+def pagefind_command(site_dir: Path) -> list[str]:
+    """The Pagefind run that indexes ``site_dir`` into ``site_dir/pagefind/``."""
+    return [sys.executable, "-m", "pagefind", "--site", str(site_dir),
+            "--exclude-selectors", PAGEFIND_EXCLUDE]
+
+
+class Indexer:
+    """One Pagefind run over ``site_dir`` in the background (``mkdocs serve``): Pagefind has
+    no incremental mode, and at 5,000 papers a run takes longer than rebuilding the edited
+    pages, so the server serves them while it indexes. A thread waits for the run and logs
+    its end (a failure as a warning: the preview's search keeps the previous index)."""
+
+    def __init__(self, site_dir: Path) -> None:
+        log.info("paper-digest: indexing %s with Pagefind in the background", site_dir)
+        self.started = time.monotonic()
+        self.stopped = False
+        self.process = subprocess.Popen(pagefind_command(site_dir), stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.PIPE, text=True)
+        self.thread = threading.Thread(target=self._wait, daemon=True)
+        self.thread.start()
+
+    def _wait(self) -> None:
+        _, errors = self.process.communicate()
+        if self.stopped:
+            return
+        if self.process.returncode != 0:
+            log.warning("paper-digest: pagefind failed (exit status %d): %s",
+                        self.process.returncode, errors.strip())
+        else:
+            log.info("paper-digest: Pagefind index updated in %.1f s",
+                     time.monotonic() - self.started)
+
+    def stop(self) -> None:
+        """End the run if it is still indexing, and wait for it."""
+        self.stopped = True
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.thread.join()
+
+
 def run_pagefind(site_dir: Path) -> None:
     """Index the built site with Pagefind (writes ``site_dir/pagefind/``).
 
@@ -227,7 +296,6 @@ def run_pagefind(site_dir: Path) -> None:
         PluginError: Pagefind failed (its exit status).
     """
     log.info("paper-digest: indexing %s with Pagefind", site_dir)
-    status = subprocess.call([sys.executable, "-m", "pagefind", "--site", str(site_dir),
-                              "--exclude-selectors", PAGEFIND_EXCLUDE])
+    status = subprocess.call(pagefind_command(site_dir))
     if status != 0:
         raise PluginError(f"paper-digest: pagefind failed (exit status {status})")

@@ -33,6 +33,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from slugify import slugify
 
 from generator.catalog import distinct_slug
+from generator.infra.cache import text_digest
 from generator.read.venues import series_of_venue
 from generator.records import Link, Metadata, Paper, PaperFacts
 from generator.render.authors import author_key, authors_of
@@ -371,6 +372,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     entry_dicts = {p.id: paper_entry(p) for p in papers}
     entries = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
                for pid, d in entry_dicts.items()}
+    digests = paper_digests(papers, entries)
     paper_tpl = env.get_template("paper.md.j2")
 
     def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
@@ -396,7 +398,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
             headings = paper_headings(p, rel)
             out.append(PlannedFile(paper_path(p),
-                                   _page_key(entries[p.id], p, prev, nxt, rel, site_url,
+                                   _page_key(digests[p.id], p, prev, nxt, rel, site_url,
                                              directory_urls, _linked_authors(author_pages, p)),
                                    functools.partial(paper_page, p, prev, nxt, rel, headings),
                                    headings))
@@ -483,7 +485,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     out += [PlannedFile(path, key, render) for path, key, render in reader_files(ReaderFiles(
         papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
         site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
-        seen or {}), env, ctx, lambda path: Links(path, directory_urls))]
+        seen or {}, digests), env, ctx, lambda path: Links(path, directory_urls))]
     by_slug = {p.slug: p for p in papers}
     out += [PlannedFile(redirect_path(old), None,
                         functools.partial(redirect_page, by_slug[new], site_url))
@@ -698,10 +700,19 @@ def _linked_authors(author_pages: Mapping[str, str], p: Paper) -> list[str | Non
     return [author_pages.get(author_key(name)) for name in p.facts.authors]
 
 
+def paper_digests(papers: tuple[Paper, ...], entries: Mapping[str, str]) -> dict[str, str]:
+    """Paper id -> SHA-1 of its serialised papers.json entry (``entries``) and of its whole
+    metadata (the cite block and the reading list's records also show fields the entry
+    leaves out, such as volume and pages): what the keys of files made from many papers
+    hash per paper."""
+    return {p.id: text_digest(f"{entries[p.id]}\n{p.facts.abstract.meta!r}") for p in papers}
+
+
 def _page_key(entry: str, p: Paper, prev: Paper | None, nxt: Paper | None,
               related: list[Paper], site_url: str | None = None,
               directory_urls: bool = True, authors: list[str | None] | None = None) -> str:
-    """Hash of everything a paper page is rendered from: its serialised papers.json entry plus
+    """Hash of everything a paper page is rendered from: its papers.json entry and metadata
+    (``entry``: its ``paper_digests`` value) plus
     what it shows of other papers (``authors``: the slugs its byline links, ``_linked_authors``)
     and the site's address (templates and taxonomy are covered by the cache fingerprint)."""
     data = [p.facts.highlight, [(q.url, q.title) if q else None for q in (prev, nxt)],

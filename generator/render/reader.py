@@ -25,7 +25,7 @@ from generator.render.digest_map import map_key, render_map
 from generator.render.feed import render_feed
 from generator.render.feeds import EMPTY_SITEMAP, feed_path, folder_sitemaps, topic_feeds
 from generator.render.listing_index import INDEX_PATH, listing_index
-from generator.render.reading_list import record_chunks
+from generator.render.reading_list import record_groups, record_script
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,8 @@ class ReaderFiles:
         entries: paper id -> its papers.json entry (``pages.paper_entry``).
         site_name, site_url: the site's name and address (``None``: unknown).
         updated: the feeds' stamp; seen: paper id -> the ISO day it first appeared.
+        digests: paper id -> the SHA-1 of everything known about the paper
+            (``pages.paper_digests``), for the files' keys.
     """
 
     papers: tuple[Paper, ...]
@@ -52,44 +54,53 @@ class ReaderFiles:
     site_url: str | None
     updated: datetime
     seen: Mapping[str, str]
+    digests: Mapping[str, str]
 
 
 def reader_files(r: ReaderFiles, env: Environment, ctx: dict, links: Callable[[str], Any]
                  ) -> list[tuple[str, str | None, Callable[[], str]]]:
     """``(path, key, render)`` for every file of the reader's tools (module docstring), in a
     fixed order: feeds, author pages and index, reading list and records, listing index, map.
-    ``key`` (``PlannedFile.key``) is set for the map only, the one worth not redrawing.
+    ``key`` (``PlannedFile.key``) is set for the files made from a part of the papers (the
+    topic feeds, the record scripts, the map), so an edit renders again only those it
+    touches; ``None`` for the pages made from all of them.
     ``links(path)`` is the ``pages.Links`` of the page at ``path`` (the site's URL style)."""
     authors = authors_of(r.papers)
-    out: list[tuple[str, Callable[[], str]]] = []
+    planned: list[tuple[str, str | None, Callable[[], str]]] = []
     feeds = topic_feeds(r.site_name, r.tagged, r.tag_slugs, r.collections, r.coll_slugs,
                         authors)
     for feed in feeds:
-        out.append((feed.path, functools.partial(render_feed, r.papers, r.site_name,
-                                                 r.updated, r.site_url, r.seen, feed)))
-    out += [(path, functools.partial(str, EMPTY_SITEMAP)) for path in folder_sitemaps(feeds)]
+        # Stamped with the newest entry's day (an empty feed: with `updated`), undated
+        # papers with `updated`'s day (generator.render.feed).
+        stamp = r.updated.date().isoformat() if feed.papers else r.updated.isoformat()
+        planned.append((feed.path, _key("feed", feed.path, feed.title, feed.page, r.site_url,
+                                        stamp, *(f"{r.digests[p.id]} {r.seen.get(p.id)}"
+                                                 for p in feed.papers)),
+                        functools.partial(render_feed, r.papers, r.site_name, r.updated,
+                                          r.site_url, r.seen, feed)))
+    planned += [(path, _key("text", EMPTY_SITEMAP), functools.partial(str, EMPTY_SITEMAP))
+                for path in folder_sitemaps(feeds)]
     by_key = {author_key(a.name): a for a in authors}
     page = env.get_template("author.md.j2")
     for a in authors:
         if a.has_page:
             path = f"authors/{a.slug}/index.md"
-            out.append((path, functools.partial(
+            planned.append((path, None, functools.partial(
                 _author_page, page, a, by_key, dict(ctx, links=links(path)))))
     with_pages = [a for a in authors if a.has_page]
     # Always written (the nav lists it): without authors it says so.
-    out.append(("authors/index.md", functools.partial(
+    planned.append(("authors/index.md", None, functools.partial(
         env.get_template("authors.md.j2").render, groups=_by_letter(with_pages),
         with_pages=len(with_pages), others=len(authors) - len(with_pages),
         page_min=PAGE_MIN, links=links("authors/index.md"), **ctx)))
-    out.append(("reading-list/index.md", functools.partial(
+    planned.append(("reading-list/index.md", None, functools.partial(
         env.get_template("reading_list.md.j2").render, **ctx)))
-    for path, text in record_chunks(r.papers, dict(r.entries), r.site_url).items():
-        out.append((path, functools.partial(str, text)))
-    out.append((INDEX_PATH, functools.partial(
+    for path, group in record_groups(r.papers).items():
+        planned.append((path, _key("records", r.site_url, *(r.digests[p.id] for p in group)),
+                        functools.partial(record_script, group, r.entries, r.site_url)))
+    planned.append((INDEX_PATH, None, functools.partial(
         listing_index, r.papers, r.tags, list(r.collections), authors, r.seen,
         r.updated.date())))
-    planned: list[tuple[str, str | None, Callable[[], str]]] = [
-        (path, None, render) for path, render in out]
     if r.papers:
         map_links = links("map/index.md")
         # The key covers the URL style too: the lists' links are written in it.
@@ -98,6 +109,11 @@ def reader_files(r: ReaderFiles, env: Environment, ctx: dict, links: Callable[[s
             render_map, env.get_template("map.md.j2"), r.papers, r.tags,
             dict(ctx, links=map_links))))
     return planned
+
+
+def _key(*parts: str | None) -> str:
+    """SHA-256 of ``parts`` (a file's kind and what it is made from), for ``PlannedFile.key``."""
+    return hashlib.sha256("\n".join(map(str, parts)).encode()).hexdigest()
 
 
 def listing_feed(base: str) -> str:

@@ -91,13 +91,25 @@ def export_record(p: Paper, entry: dict, site_url: str | None) -> dict:
             "ris": ris_entry(p, site_url), "json": data}
 
 
+def record_groups(papers: tuple[Paper, ...]) -> dict[str, list[Paper]]:
+    """``{path: papers}``: which records each script holds (the papers whose id starts with
+    its two hex digits), in path order."""
+    groups: dict[str, list[Paper]] = {}
+    for p in papers:
+        groups.setdefault(f"{RECORDS_DIR}/{p.id[:2]}.js", []).append(p)
+    return dict(sorted(groups.items()))
+
+
+def record_script(papers: list[Paper], entries: dict[str, dict], site_url: str | None) -> str:
+    """The script of one group (``record_groups``): ``pdReadingRecords({id: record, ...})``."""
+    records = {p.id: export_record(p, entries[p.id], site_url) for p in papers}
+    return "pdReadingRecords(" + json.dumps(records, ensure_ascii=False,
+                                            separators=(",", ":")) + ");\n"
+
+
 def record_chunks(papers: tuple[Paper, ...], entries: dict[str, dict],
                   site_url: str | None) -> dict[str, str]:
     """``{path: script}``: every paper's record, in files by the first two hex digits of its
-    id; each script calls ``pdReadingRecords({id: record, ...})``."""
-    chunks: dict[str, dict] = {}
-    for p in papers:
-        chunks.setdefault(p.id[:2], {})[p.id] = export_record(p, entries[p.id], site_url)
-    return {f"{RECORDS_DIR}/{prefix}.js": "pdReadingRecords(" + json.dumps(
-        records, ensure_ascii=False, separators=(",", ":")) + ");\n"
-        for prefix, records in sorted(chunks.items())}
+    id (``record_groups``, ``record_script``)."""
+    return {path: record_script(group, entries, site_url)
+            for path, group in record_groups(papers).items()}

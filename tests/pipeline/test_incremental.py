@@ -85,17 +85,11 @@ def test_one_edit_rewrites_only_its_page(tmp_path):
     modification day, so both runs' seed times are set within one day: a run across midnight
     would otherwise re-date every paper of the edited file."""
     config = _config(tmp_path)
-    for path in config.seeds_dir.iterdir():
-        os.utime(path, (SEED_TIME, SEED_TIME))
-    first = generate(config)
-    target = next(p for p in first.papers if p.facts.name == "FastVID")
-    seed = config.seeds_dir / target.facts.abstract.sources[0].file
+    target, edit = _fastvid_edit(config)
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns)
               for p in config.docs_dir.rglob("*")
               if p.is_file() and p.name != ".paper-digest-manifest.json"}
-    seed.write_text(seed.read_text(encoding="utf-8").replace(
-        "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
-    os.utime(seed, (SEED_TIME + 60, SEED_TIME + 60))
+    edit()
     second = generate(config)
     edited = f"papers/{target.slug}/index.md"
     # feed.xml: its "updated" stamp is the newest seed file's modification time.
@@ -251,3 +245,62 @@ def test_listing_key_follows_the_order_tags_are_listed_in():
     # the URL style is written into the links: part of the key too
     assert _listing_key("c.md", "C", "", False, "", 2, a, [], True) != _listing_key(
         "c.md", "C", "", False, "", 2, a, [], False)
+
+
+def _fastvid_edit(config: DigestConfig):
+    """Generate once with the seeds dated ``SEED_TIME``; return FastVID's paper and a
+    function that edits a word of its abstract a minute later."""
+    for path in config.seeds_dir.iterdir():
+        os.utime(path, (SEED_TIME, SEED_TIME))
+    first = generate(config)
+    target = next(p for p in first.papers if p.facts.name == "FastVID")
+    seed = config.seeds_dir / target.facts.abstract.sources[0].file
+
+    def edit() -> None:
+        seed.write_text(seed.read_text(encoding="utf-8").replace(
+            "Our method significantly reduces", "Our method greatly reduces"), encoding="utf-8")
+        os.utime(seed, (SEED_TIME + 60, SEED_TIME + 60))
+
+    return target, edit
+
+
+def test_one_edit_renders_only_the_files_made_from_it(tmp_path, monkeypatch):
+    """After one edited abstract, a file with a key (paper pages, listings, topic feeds,
+    reading-list records, the map) is rendered again only when it was written or is made from
+    the edited paper (a feed of its tags or collection, its records); the files without a key
+    are the few made from every paper, rendered and compared each run."""
+    import dataclasses
+
+    import generator.build as build
+
+    config = _config(tmp_path)
+    target, edit = _fastvid_edit(config)
+    edit()
+    rendered: list[str] = []
+    keyless: set[str] = set()
+    plan = build.plan_site
+
+    def recording_plan(*args, **kwargs):
+        def recorded(f):
+            def render():
+                rendered.append(f.path)
+                return f.render()
+            return dataclasses.replace(f, render=render)
+        planned = plan(*args, **kwargs)
+        keyless.update(f.path for f in planned if f.key is None)
+        return [recorded(f) for f in planned]
+
+    monkeypatch.setattr(build, "plan_site", recording_plan)
+    second = generate(config)
+    edited = next(p for p in second.papers if p.slug == target.slug)
+    assert keyless == {"index.md", "tags/index.md", "collections/index.md", "stats/index.md",
+                       "feed.xml", "papers.json", "search/vocabulary.json",
+                       "authors/index.md", "reading-list/index.md", "data/listing-index.js",
+                       *(p for p in keyless if p.startswith("authors/") and p.count("/") == 2)}
+    made_from_it = {f"feeds/tags/{slugify(t)}.xml" for t in {*target.facts.tags,
+                                                            *edited.facts.tags}}
+    made_from_it |= {f"feeds/collections/{slugify(edited.facts.abstract.collection)}.xml",
+                     f"data/records/{edited.id[:2]}.js"}
+    assert len(rendered) == len(set(rendered))
+    assert set(rendered) - set(second.report.written) - keyless <= made_from_it
+    assert f"papers/{edited.slug}/index.md" in rendered
