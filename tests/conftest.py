@@ -9,6 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Properties assert values, never time: Hypothesis' default 200 ms deadline per example
+# failed a property test on a loaded machine (cold caches), so no deadline.
+settings.register_profile("paper-digest", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("paper-digest")
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
