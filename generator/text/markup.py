@@ -432,7 +432,7 @@ class _Scanner:
 
     def _link_command(self, name: str, after: int) -> Token | None:
         """``\\url{target}``, ``\\href{target}{label}``; a never-closed ``\\url{https://x``
-        keeps its URL."""
+        keeps its URL; an ``\\href{target}`` without its label shows the URL, as ``\\url``."""
         src = self.src
         url = self._braced(after)
         if url is None and name == "url" and src.startswith("{", after):
@@ -444,18 +444,17 @@ class _Scanner:
         if url is None:
             return None
         target, end = url
-        if name == "url":
+        label = self._braced(end) if name == "href" else None
+        if label is None:
             self.i = end
             return Url(target, (Text(_url_label(target)),))
-        label = self._braced(end)
-        if label is None:
-            return None
         self.i = label[1]
         return Url(target, tuple(_merge(_Scanner(label[0]).run())))
 
     def _footnote(self, name: str, after: int) -> list | str | None:
-        """A footnote's text, in parentheses where it stood."""
-        arg = self._braced(self._skip_optional(after))
+        """A footnote's text, in parentheses where it stood (``_argument``: also one left
+        open)."""
+        arg = self._argument(self._skip_optional(after))
         if arg is None:
             return None
         self.i = arg[1]
@@ -472,16 +471,28 @@ class _Scanner:
         return _merge(_Scanner(second[0]).run())
 
     def _text_command(self, name: str, after: int) -> Token | list | object:
-        """``\\emph{x}``, ``\\textbf{x}`` ...: the argument, styled (``TEXT_COMMANDS``)."""
-        arg = self._braced(self._skip_optional(after))
+        """``\\emph{x}``, ``\\textbf{x}`` ...: the argument, styled (``TEXT_COMMANDS``); a
+        shown argument left open runs to the end (``_argument``), a dropped one is never
+        taken that far."""
+        style = TEXT_COMMANDS[name]
+        start = self._skip_optional(after)
+        arg = self._braced(start) if style is None else self._argument(start)
         if arg is None:
             return _PASS
         self.i = arg[1]
-        style = TEXT_COMMANDS[name]
         if style is None:
             return _DROPPED
         inner = _merge(_Scanner(arg[0]).run())
         return Styled(style, tuple(inner)) if style else inner
+
+    def _escaped_url(self, name: str, after: int) -> Url | object:
+        """``\\https://x``: a backslash typed before a URL (nothing in TeX) is dropped."""
+        m = _BARE_URL.match(self.src, self.i + 1)
+        if m is None:
+            return _PASS
+        raw = _trim_url(m.group(0))
+        self.i += 1 + len(raw)
+        return Url(raw, (Text(_url_label(raw)),))
 
     def _font_switch(self, name: str, after: int) -> str:
         """``\\bf x`` outside a group: the switch is dropped."""
@@ -558,6 +569,16 @@ class _Scanner:
             if close > 0:
                 return close + 1
         return j
+
+    def _argument(self, start: int) -> tuple[str, int] | None:
+        """``_braced``, or, for a ``{`` at ``start`` that never closes (an abstract cut short,
+        an author's typo), the rest of the source: TeX reads such a runaway argument to the
+        end, and its text must not show as ``\\footnote{``."""
+        arg = self._braced(start)
+        j = self._skip_space(start)
+        if arg is None and self.src.startswith("{", j):
+            return self.src[j + 1:], len(self.src)
+        return arg
 
     def _braced(self, start: int) -> tuple[str, int] | None:
         """Return (content, index after closing brace) of a balanced ``{...}`` at ``start``."""
@@ -663,6 +684,7 @@ _COMMAND_HANDLERS = (
     (lambda n: len(n) == 1 and n in ACCENTS, _Scanner._accent),
     (lambda n: n in _LETTER_COMMANDS, _Scanner._letter),
     (lambda n: n == "romannumeral", _Scanner._roman_numeral),
+    (lambda n: n in ("http", "https", "www"), _Scanner._escaped_url),
     (lambda n: len(n) > 1 and n.rstrip("*").isalpha(), _Scanner._macro),
 )
 
