@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
-from generator.text.texmath import prepare_math, unknown_commands
+from generator.text.texmath import math_symbols, prepare_math, unknown_commands
 from generator.text.urls import KNOWN_SCHEMELESS
 
 
@@ -445,9 +445,16 @@ class _Scanner:
             return None
         target, end = url
         label = self._braced(end) if name == "href" else None
+        if label is not None and _is_written_url(label[0]) and not _is_written_url(target):
+            target, label = label[0], (target, label[1])  # \\href{this link}{https://...}
         if label is None:
             self.i = end
-            return Url(target, (Text(_url_label(target)),))
+            kept = _trim_url(target.strip())  # "\\url{https://x/y.}": the "." ends the sentence
+            tail = target.strip()[len(kept):]
+            if not kept:
+                return Text(target)
+            link = Url(kept, (Text(_url_label(kept)),))
+            return [link, Text(tail)] if tail else link
         self.i = label[1]
         return Url(target, tuple(_merge(_Scanner(label[0]).run())))
 
@@ -537,6 +544,14 @@ class _Scanner:
             return _PASS
         self.i = after + n.end()
         return Text(_roman(int(n.group(1))))
+
+    def _math_symbol(self, name: str, after: int) -> Math | object:
+        """``\\lambda``, ``{\\delta}``-environments, ``\\rightarrow`` written outside ``$``: the
+        symbol the author meant, as a formula (TeX would stop; the name is no word)."""
+        if self._braced(after) is not None:
+            return _PASS  # an argument: an author's macro of that name
+        self.i = after
+        return Math("\\" + name, False)
 
     def _macro(self, name: str, after: int) -> Unknown:
         return self._unknown(name.rstrip("*"), after)
@@ -644,6 +659,12 @@ def _url_label(raw: str) -> str:
                   label)
 
 
+def _is_written_url(text: str) -> bool:
+    """Whether ``text`` is one URL as written (a scheme, ``www.`` or a known host first)."""
+    m = _BARE_URL.match(text.strip())
+    return m is not None and m.end() == len(text.strip())
+
+
 def _trim_url(raw: str) -> str:
     """Drop trailing sentence punctuation and unbalanced closing brackets from a bare URL."""
     while raw:
@@ -685,6 +706,7 @@ _COMMAND_HANDLERS = (
     (lambda n: n in _LETTER_COMMANDS, _Scanner._letter),
     (lambda n: n == "romannumeral", _Scanner._roman_numeral),
     (lambda n: n in ("http", "https", "www"), _Scanner._escaped_url),
+    (lambda n: n in math_symbols(), _Scanner._math_symbol),
     (lambda n: len(n) > 1 and n.rstrip("*").isalpha(), _Scanner._macro),
 )
 

@@ -94,6 +94,16 @@ def known_commands() -> frozenset[str]:
     return frozenset(n for n in names if n.isalpha())
 
 
+@cache
+def math_symbols() -> frozenset[str]:
+    """Names of the commands latex2mathml's symbol table maps to one character (``alpha``,
+    ``rightarrow``, ``leq`` ...): math symbols that take no argument."""
+    import latex2mathml.symbols_parser as symbols
+
+    table = symbols.SYMBOLS or symbols.parse_symbols()
+    return frozenset(k[1:] for k in table if k.startswith("\\") and k[1:].isalpha())
+
+
 def _handled() -> frozenset[str]:
     return frozenset(("mathds", "mathbbm", "mathbbold", "bbm", "arg", "url", "href",
                       *_OPERATOR_MACROS, *_BLACKBOARD, *_SYMBOL_MACROS, *_DROPPED, *_IGNORED))

@@ -499,3 +499,32 @@ def test_math_inside_text_inside_math_is_math(tex: str, inner: str) -> None:
     html = render_math(tex, False)
     assert "pd-math--text" not in html
     assert inner in html
+
+
+@pytest.mark.parametrize(("src", "text", "formulas"), [
+    ("weighted (L,\\lambda,\\mu)-based rules", "weighted (L,λ,μ)-based rules", 2),
+    ("as {\\delta}-robust sets and Net-{\\alpha}, then", "as δ-robust sets and Net-α, then", 2),
+    ("the \\alpha value \\rightarrow good", "the α value → good", 2),
+    ("a \\mymacro{x} and \\mu{y}", "a x and y", 0),  # with an argument: an author's macro
+])
+def test_math_symbol_outside_math_is_the_symbol(src: str, text: str, formulas: int) -> None:
+    """A math symbol command written outside ``$`` shows the symbol, typeset (not its name)."""
+    assert visible(src) == text
+    assert plain_text(src) == text
+    assert sum(isinstance(t, Math) for t in tokenize(src)) == formulas
+
+
+@pytest.mark.parametrize(("src", "text", "url"), [
+    ("Code at \\url{https://github.com/o/R.} now", "Code at https://github.com/o/R. now",
+     "https://github.com/o/R"),
+    ("see \\url{https://example.org/a_b/}.", "see https://example.org/a_b/.",
+     "https://example.org/a_b/"),
+    ("at \\href{this link} {https://github.com/o/r}.", "at this link.", "https://github.com/o/r"),
+    ("at \\href{https://github.com/o/r}{https://github.com/o/r}.", "at https://github.com/o/r.",
+     "https://github.com/o/r"),
+])
+def test_url_command_keeps_sentence_punctuation_out(src: str, text: str, url: str) -> None:
+    """``\\url{..x.}``: the sentence's "." is text after the link, not part of the URL; an
+    ``\\href`` whose arguments are swapped (label first) links its URL."""
+    assert visible(src) == text
+    assert [link.url for link in extract_links(tokenize(src))[0]] == [url]
