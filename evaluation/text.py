@@ -309,7 +309,8 @@ class _Tally:
             self.counts["lost_pages"] += 1
             self.example("lost", (number, "".join(sorted(lost.elements()))[:40]))
         for span in page.select(".pd-math, a, code"):
-            span.decompose()
+            # a stand-in, so "Int-$2^n$-Softmax" does not read as the TeX dash "Int--Softmax"
+            span.replace_with("\ufffc")
         prose = page.get_text()
         for kind, pattern in TEX_KINDS.items():
             m = pattern.search(prose)

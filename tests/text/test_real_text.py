@@ -528,3 +528,19 @@ def test_url_command_keeps_sentence_punctuation_out(src: str, text: str, url: st
     ``\\href`` whose arguments are swapped (label first) links its URL."""
     assert visible(src) == text
     assert [link.url for link in extract_links(tokenize(src))[0]] == [url]
+
+
+def test_text_report_new_figures() -> None:
+    """The evaluation's figures on rows written here: a faithful page counts nothing; a
+    written URL extracted exactly counts as exact; hyphens around a formula are no TeX dash."""
+    from evaluation.text import text_report, url_key, written_urls
+
+    rows = [{"abstract": "We use Int-$2^{n}$-Softmax with $\\alpha$ and \\lambda."},
+            {"abstract": "Code: \\url{https://github.com/o/R.} and www.example.org/a_b)."},
+            {"abstract": "Plain text, 3 words."}]
+    report = text_report(rows)
+    assert (report.abstracts, report.fallback_pages, report.lost_pages) == (3, 0, 0)
+    assert report.tex_outside == {}
+    assert (report.url_pages, report.url_exact, report.url_faults) == (1, 1, {})
+    assert written_urls(rows[1]["abstract"]) == ("github.com/o/r", "example.org/a_b")
+    assert url_key("HTTPS://www.Example.org/a%5Fb/") == "example.org/a_b"
