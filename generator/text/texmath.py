@@ -97,11 +97,18 @@ def known_commands() -> frozenset[str]:
 @cache
 def math_symbols() -> frozenset[str]:
     """Names of the commands latex2mathml's symbol table maps to one character (``alpha``,
-    ``rightarrow``, ``leq`` ...): math symbols that take no argument."""
+    ``rightarrow``, ``leq`` ...) and its command table does not list (those take arguments:
+    ``sqrt``, ``widehat``): math symbols that take no argument."""
+    import latex2mathml.commands as commands
     import latex2mathml.symbols_parser as symbols
 
     table = symbols.SYMBOLS or symbols.parse_symbols()
-    return frozenset(k[1:] for k in table if k.startswith("\\") and k[1:].isalpha())
+    with_arguments: set[str] = set()
+    for value in vars(commands).values():
+        items = value if isinstance(value, dict | set | list | tuple | frozenset) else (value,)
+        with_arguments.update(k[1:] for k in items if isinstance(k, str) and k.startswith("\\"))
+    return frozenset(k[1:] for k in table if k.startswith("\\") and k[1:].isalpha()
+                     and k[1:] not in with_arguments)
 
 
 def _handled() -> frozenset[str]:

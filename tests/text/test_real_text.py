@@ -506,6 +506,7 @@ def test_math_inside_text_inside_math_is_math(tex: str, inner: str) -> None:
     ("as {\\delta}-robust sets and Net-{\\alpha}, then", "as δ-robust sets and Net-α, then", 2),
     ("the \\alpha value \\rightarrow good", "the α value → good", 2),
     ("a \\mymacro{x} and \\mu{y}", "a x and y", 0),  # with an argument: an author's macro
+    ("a rate of 1/\\sqrt T here", "a rate of 1/sqrt T here", 0),  # takes an argument: no symbol
 ])
 def test_math_symbol_outside_math_is_the_symbol(src: str, text: str, formulas: int) -> None:
     """A math symbol command written outside ``$`` shows the symbol, typeset (not its name)."""
