@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
-from generator.text.texmath import prepare_math, unknown_commands
+from generator.text.texmath import math_symbols, prepare_math, unknown_commands
 from generator.text.urls import KNOWN_SCHEMELESS
 
 
@@ -432,7 +432,7 @@ class _Scanner:
 
     def _link_command(self, name: str, after: int) -> Token | None:
         """``\\url{target}``, ``\\href{target}{label}``; a never-closed ``\\url{https://x``
-        keeps its URL."""
+        keeps its URL; an ``\\href{target}`` without its label shows the URL, as ``\\url``."""
         src = self.src
         url = self._braced(after)
         if url is None and name == "url" and src.startswith("{", after):
@@ -444,18 +444,24 @@ class _Scanner:
         if url is None:
             return None
         target, end = url
-        if name == "url":
-            self.i = end
-            return Url(target, (Text(_url_label(target)),))
-        label = self._braced(end)
+        label = self._braced(end) if name == "href" else None
+        if label is not None and _is_written_url(label[0]) and not _is_written_url(target):
+            target, label = label[0], (target, label[1])  # \\href{this link}{https://...}
         if label is None:
-            return None
+            self.i = end
+            kept = _trim_url(target.strip())  # "\\url{https://x/y.}": the "." ends the sentence
+            tail = target.strip()[len(kept):]
+            if not kept:
+                return Text(target)
+            link = Url(kept, (Text(_url_label(kept)),))
+            return [link, Text(tail)] if tail else link
         self.i = label[1]
         return Url(target, tuple(_merge(_Scanner(label[0]).run())))
 
     def _footnote(self, name: str, after: int) -> list | str | None:
-        """A footnote's text, in parentheses where it stood."""
-        arg = self._braced(self._skip_optional(after))
+        """A footnote's text, in parentheses where it stood (``_argument``: also one left
+        open)."""
+        arg = self._argument(self._skip_optional(after))
         if arg is None:
             return None
         self.i = arg[1]
@@ -472,16 +478,28 @@ class _Scanner:
         return _merge(_Scanner(second[0]).run())
 
     def _text_command(self, name: str, after: int) -> Token | list | object:
-        """``\\emph{x}``, ``\\textbf{x}`` ...: the argument, styled (``TEXT_COMMANDS``)."""
-        arg = self._braced(self._skip_optional(after))
+        """``\\emph{x}``, ``\\textbf{x}`` ...: the argument, styled (``TEXT_COMMANDS``); a
+        shown argument left open runs to the end (``_argument``), a dropped one is never
+        taken that far."""
+        style = TEXT_COMMANDS[name]
+        start = self._skip_optional(after)
+        arg = self._braced(start) if style is None else self._argument(start)
         if arg is None:
             return _PASS
         self.i = arg[1]
-        style = TEXT_COMMANDS[name]
         if style is None:
             return _DROPPED
         inner = _merge(_Scanner(arg[0]).run())
         return Styled(style, tuple(inner)) if style else inner
+
+    def _escaped_url(self, name: str, after: int) -> Url | object:
+        """``\\https://x``: a backslash typed before a URL (nothing in TeX) is dropped."""
+        m = _BARE_URL.match(self.src, self.i + 1)
+        if m is None:
+            return _PASS
+        raw = _trim_url(m.group(0))
+        self.i += 1 + len(raw)
+        return Url(raw, (Text(_url_label(raw)),))
 
     def _font_switch(self, name: str, after: int) -> str:
         """``\\bf x`` outside a group: the switch is dropped."""
@@ -527,6 +545,14 @@ class _Scanner:
         self.i = after + n.end()
         return Text(_roman(int(n.group(1))))
 
+    def _math_symbol(self, name: str, after: int) -> Math | object:
+        """``\\lambda``, ``{\\delta}``-environments, ``\\rightarrow`` written outside ``$``: the
+        symbol the author meant, as a formula (TeX would stop; the name is no word)."""
+        if self._braced(after) is not None:
+            return _PASS  # an argument: an author's macro of that name
+        self.i = after
+        return Math("\\" + name, False)
+
     def _macro(self, name: str, after: int) -> Unknown:
         return self._unknown(name.rstrip("*"), after)
 
@@ -558,6 +584,16 @@ class _Scanner:
             if close > 0:
                 return close + 1
         return j
+
+    def _argument(self, start: int) -> tuple[str, int] | None:
+        """``_braced``, or, for a ``{`` at ``start`` that never closes (an abstract cut short,
+        an author's typo), the rest of the source: TeX reads such a runaway argument to the
+        end, and its text must not show as ``\\footnote{``."""
+        arg = self._braced(start)
+        j = self._skip_space(start)
+        if arg is None and self.src.startswith("{", j):
+            return self.src[j + 1:], len(self.src)
+        return arg
 
     def _braced(self, start: int) -> tuple[str, int] | None:
         """Return (content, index after closing brace) of a balanced ``{...}`` at ``start``."""
@@ -623,6 +659,12 @@ def _url_label(raw: str) -> str:
                   label)
 
 
+def _is_written_url(text: str) -> bool:
+    """Whether ``text`` is one URL as written (a scheme, ``www.`` or a known host first)."""
+    m = _BARE_URL.match(text.strip())
+    return m is not None and m.end() == len(text.strip())
+
+
 def _trim_url(raw: str) -> str:
     """Drop trailing sentence punctuation and unbalanced closing brackets from a bare URL."""
     while raw:
@@ -663,6 +705,8 @@ _COMMAND_HANDLERS = (
     (lambda n: len(n) == 1 and n in ACCENTS, _Scanner._accent),
     (lambda n: n in _LETTER_COMMANDS, _Scanner._letter),
     (lambda n: n == "romannumeral", _Scanner._roman_numeral),
+    (lambda n: n in ("http", "https", "www"), _Scanner._escaped_url),
+    (lambda n: n in math_symbols(), _Scanner._math_symbol),
     (lambda n: len(n) > 1 and n.rstrip("*").isalpha(), _Scanner._macro),
 )
 

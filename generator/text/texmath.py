@@ -14,7 +14,8 @@ conversion, into standard TeX with the same meaning:
   ``\\operatorname`` takes letters only;
 * ``\\mathds``, ``\\mathbbm`` and ``\\mathbbold`` (the double-struck one) are ``\\mathbb``;
 * text commands nested in a text command (``\\text{\\emph{x}}``, ``\\textbf{\\emph{\\texttt{x}}}``)
-  keep the outer style with the inner text;
+  keep the outer style with the inner text; math inside a text command
+  (``\\texttt{C$\\rightarrow$Y}``) is math between text groups;
 * common authors' macros with a standard meaning: operator names (``\\sgn``, ``\\tr``,
   ``\\rank`` ...), blackboard letters (``\\R``, ``\\E`` ...), ``\\eps``; references and labels
   (``\\label``, ``\\eqref`` ...) are dropped;
@@ -93,6 +94,23 @@ def known_commands() -> frozenset[str]:
     return frozenset(n for n in names if n.isalpha())
 
 
+@cache
+def math_symbols() -> frozenset[str]:
+    """Names of the commands latex2mathml's symbol table maps to one character (``alpha``,
+    ``rightarrow``, ``leq`` ...) and its command table does not list (those take arguments:
+    ``sqrt``, ``widehat``): math symbols that take no argument."""
+    import latex2mathml.commands as commands
+    import latex2mathml.symbols_parser as symbols
+
+    table = symbols.SYMBOLS or symbols.parse_symbols()
+    with_arguments: set[str] = set()
+    for value in vars(commands).values():
+        items = value if isinstance(value, dict | set | list | tuple | frozenset) else (value,)
+        with_arguments.update(k[1:] for k in items if isinstance(k, str) and k.startswith("\\"))
+    return frozenset(k[1:] for k in table if k.startswith("\\") and k[1:].isalpha()
+                     and k[1:] not in with_arguments)
+
+
 def _handled() -> frozenset[str]:
     return frozenset(("mathds", "mathbbm", "mathbbold", "bbm", "arg", "url", "href",
                       *_OPERATOR_MACROS, *_BLACKBOARD, *_SYMBOL_MACROS, *_DROPPED, *_IGNORED))
@@ -126,8 +144,7 @@ def prepare_math(tex: str) -> str:
     tex = _replace_groups(tex, _MATHOP, lambda name, body: (
         r"\operatorname*{" if name in ("mathop", "operatorname*") else r"\operatorname{")
         + _OPERATOR_SPACE.sub(_THIN, _flatten(body).strip()) + "}")
-    tex = _replace_groups(tex, _TEXT_COMMAND, lambda name, body: f"\\{_TEXT_STYLE[name]}{{"
-                          + _flatten(body) + "}")
+    tex = _replace_groups(tex, _TEXT_COMMAND, _text_in_math)
     known = known_commands()
     return _COMMAND.sub(lambda m: _macro(m, tex, known), tex)
 
@@ -160,6 +177,21 @@ def _array(m: re.Match[str]) -> str:
     columns = max((r.count("&") for r in rows), default=0) + 1
     spec = "c" if env.startswith(("gather", "multline")) else ("rl" * columns)[:columns]
     return r"\begin{array}{" + spec + "}" + r" \\ ".join(rows) + r"\end{array}"
+
+
+_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+def _text_in_math(name: str, body: str) -> str:
+    """A text command's group in math, in the outer style with the inner text (``_flatten``);
+    math inside it (``\\texttt{C$\\rightarrow$Y}``, TeX's math in text in math) stays math
+    between text groups, since latex2mathml reads no ``$`` inside ``\\text``."""
+    style = _TEXT_STYLE[name]
+    parts = _DOLLAR.split(_flatten(body))
+    if len(parts) % 2 == 0:  # an odd number of "$": not math inside, keep the text whole
+        parts = ["$".join(parts)]
+    return "".join((f"\\{style}{{{part}}}" if part else "") if k % 2 == 0 else f"{{{part}}}"
+                   for k, part in enumerate(parts)) or f"\\{style}{{}}"
 
 
 def _replace_groups(tex: str, opener: re.Pattern[str], make) -> str:

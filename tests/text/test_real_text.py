@@ -446,3 +446,102 @@ def test_delimiter_bars_stay_operators(tex: str) -> None:
     s = BeautifulSoup(render_math(tex, True), "html.parser")
     assert not [mi for mi in s.find_all("mi") if mi.get_text() == "|"]
     assert "|" not in "".join(t.get_text() for t in s.find_all("mtd"))
+
+
+# -- 5. kinds found on the arXiv set (issue m25): inputs written here ----------------------
+@pytest.mark.parametrize(("src", "text", "urls"), [
+    ("Data at \\href{https://example.org/d_1}.", "Data at https://example.org/d_1.",
+     ["https://example.org/d_1"]),
+    ("Code at \\href{https://github.com/o/r} and more.",
+     "Code at https://github.com/o/r and more.", ["https://github.com/o/r"]),
+    ("Code at \\href{https://github.com/o/r}{our repo}.", "Code at our repo.",
+     ["https://github.com/o/r"]),
+])
+def test_href_without_label_shows_its_url(src: str, text: str, urls: list) -> None:
+    """``\\href{url}`` missing its label is a link showing the URL, never ``\\href{``."""
+    assert visible(src) == text
+    assert [link.url for link in extract_links(tokenize(src))[0]] == urls
+
+
+@pytest.mark.parametrize(("src", "text"), [
+    ("Results hold.\\footnote{Code is on our site", "Results hold. (Code is on our site)"),
+    ("We show \\emph{strong gains", "We show strong gains"),
+    ("We show \\textbf{strong {gains} here", "We show strong gains here"),
+    ("As shown \\cite{key and the rest", "As shown cite{key and the rest"),
+])
+def test_argument_left_open_runs_to_the_end(src: str, text: str) -> None:
+    """A shown argument whose brace never closes (an abstract cut short) keeps its text and
+    hides the command; a dropped one (a citation) is never taken to the end, losing nothing."""
+    assert visible(src) == text
+    assert plain_text(src) == text
+
+
+@pytest.mark.parametrize(("src", "url"), [
+    ("released at \\https://github.com/o/r.", "https://github.com/o/r"),
+    ("see \\http://example.org/a, then", "http://example.org/a"),
+    ("see \\www.example.org/a page", "https://www.example.org/a"),
+])
+def test_backslash_before_a_url_is_dropped(src: str, url: str) -> None:
+    """A backslash typed before a URL means nothing: the URL is a link, no ``\\`` shows."""
+    assert "\\" not in visible(src)
+    assert [link.url for link in extract_links(tokenize(src))[0]] == [url]
+
+
+@pytest.mark.parametrize(("tex", "inner"), [
+    (r"{\texttt{A$\rightarrow$B}}", '<mtext mathvariant="monospace">A</mtext><mrow><mo>'
+     '&#x02192;</mo></mrow><mtext mathvariant="monospace">B</mtext>'),
+    (r"\text{if $n$ odd}", "<mtext>if&#x000A0;</mtext><mrow><mi>n</mi></mrow>"
+     "<mtext>&#x000A0;odd</mtext>"),
+])
+def test_math_inside_text_inside_math_is_math(tex: str, inner: str) -> None:
+    """TeX's math inside a text command inside a formula is typeset as math between text
+    (latex2mathml reads no ``$`` in ``\\text``: the formula was shown as empty text)."""
+    html = render_math(tex, False)
+    assert "pd-math--text" not in html
+    assert inner in html
+
+
+@pytest.mark.parametrize(("src", "text", "formulas"), [
+    ("weighted (L,\\lambda,\\mu)-based rules", "weighted (L,λ,μ)-based rules", 2),
+    ("as {\\delta}-robust sets and Net-{\\alpha}, then", "as δ-robust sets and Net-α, then", 2),
+    ("the \\alpha value \\rightarrow good", "the α value → good", 2),
+    ("a \\mymacro{x} and \\mu{y}", "a x and y", 0),  # with an argument: an author's macro
+    ("a rate of 1/\\sqrt T here", "a rate of 1/sqrt T here", 0),  # takes an argument: no symbol
+])
+def test_math_symbol_outside_math_is_the_symbol(src: str, text: str, formulas: int) -> None:
+    """A math symbol command written outside ``$`` shows the symbol, typeset (not its name)."""
+    assert visible(src) == text
+    assert plain_text(src) == text
+    assert sum(isinstance(t, Math) for t in tokenize(src)) == formulas
+
+
+@pytest.mark.parametrize(("src", "text", "url"), [
+    ("Code at \\url{https://github.com/o/R.} now", "Code at https://github.com/o/R. now",
+     "https://github.com/o/R"),
+    ("see \\url{https://example.org/a_b/}.", "see https://example.org/a_b/.",
+     "https://example.org/a_b/"),
+    ("at \\href{this link} {https://github.com/o/r}.", "at this link.", "https://github.com/o/r"),
+    ("at \\href{https://github.com/o/r}{https://github.com/o/r}.", "at https://github.com/o/r.",
+     "https://github.com/o/r"),
+])
+def test_url_command_keeps_sentence_punctuation_out(src: str, text: str, url: str) -> None:
+    """``\\url{..x.}``: the sentence's "." is text after the link, not part of the URL; an
+    ``\\href`` whose arguments are swapped (label first) links its URL."""
+    assert visible(src) == text
+    assert [link.url for link in extract_links(tokenize(src))[0]] == [url]
+
+
+def test_text_report_new_figures() -> None:
+    """The evaluation's figures on rows written here: a faithful page counts nothing; a
+    written URL extracted exactly counts as exact; hyphens around a formula are no TeX dash."""
+    from evaluation.text import text_report, url_key, written_urls
+
+    rows = [{"abstract": "We use Int-$2^{n}$-Softmax with $\\alpha$ and \\lambda."},
+            {"abstract": "Code: \\url{https://github.com/o/R.} and www.example.org/a_b)."},
+            {"abstract": "Plain text, 3 words."}]
+    report = text_report(rows)
+    assert (report.abstracts, report.fallback_pages, report.lost_pages) == (3, 0, 0)
+    assert report.tex_outside == {}
+    assert (report.url_pages, report.url_exact, report.url_faults) == (1, 1, {})
+    assert written_urls(rows[1]["abstract"]) == ("github.com/o/r", "example.org/a_b")
+    assert url_key("HTTPS://www.Example.org/a%5Fb/") == "example.org/a_b"
