@@ -9,7 +9,9 @@ from ``paper-digest build --search material`` of the integration of issues 21-25
 search entries, reading tools and folder layout changed on purpose), and again in session 9
 (highlight repairs, linked bylines, search aliases moved for Pagefind), and in session 10
 (learned title spans, the cite block's downloads from the reading-list record, the headline
-numbers' compared nouns, the statistics' venue series). Rebuild it only when a
+numbers' compared nouns, the statistics' venue series), and in session 11 (titles completed
+and given their task or domain, the retrained tag model, TeX outside math typeset). Rebuild it
+only when a
 change of the pages is meant, and say so in the commit.
 """
 
