@@ -88,12 +88,15 @@ def json_needs_repair(line: str) -> bool:
             or any(p.search(line) for p in _MARKUP))
 
 
-def json_lines_needing_repair(text: str) -> set[int]:
+def json_lines_needing_repair(text: str, raw: bytes | None = None) -> set[int]:
     """The 1-based numbers of the lines of ``text`` (JSON Lines) for which
     ``json_needs_repair`` is true, found in the text's UTF-8 bytes by whole-text passes
     (``_BYTE_RULES``, ``_pairs``): about a third of the time of ``CONTROL`` and
-    ``_NON_ASCII_PAIR`` searched in the text, and a tenth of searching each line."""
-    raw = text.encode("utf-8")
+    ``_NON_ASCII_PAIR`` searched in the text, and a tenth of searching each line.
+    ``raw``: ``text`` in UTF-8 when the caller has it (``decoded_as_is``), else it is
+    encoded here."""
+    if raw is None:
+        raw = text.encode("utf-8")
     starts = [m.start() for pattern in _BYTE_RULES for m in pattern.finditer(raw)
               if pattern is not _BYTE_ESCAPE or _odd_backslashes(text, -1, raw, m.start())]
     if raw.translate(None, _NOT_C0):  # C0 controls or DEL: rare, so found only when present
@@ -217,6 +220,12 @@ def decode(data: bytes, shown: str) -> str:
         raise InputError(shown, where, f"not valid UTF-8 (byte offset {exc.start}): "
                                        f"{exc.reason}{hint}") from None
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def decoded_as_is(data: bytes) -> bool:
+    """True when ``decode(data, ...)`` is ``data`` decoded and nothing more (no byte-order
+    mark, no carriage return to rewrite), so its UTF-8 bytes are ``data`` itself."""
+    return not data.startswith(codecs.BOM_UTF8) and b"\r" not in data
 
 
 def likely_encodings(data: bytes) -> list[str]:

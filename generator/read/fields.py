@@ -110,8 +110,12 @@ _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun",
                                        "sep", "oct", "nov", "dec"), start=1)}
 _ISO_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:[T ][0-9:.]+(?:Z|[+-][0-9:]+)?)?")
 _VENUE_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-_SPLIT_NAMES = (re.compile(r"\s*;\s*"), re.compile(r"\s*,?\s+and\s+", re.IGNORECASE),
-                re.compile(r"\s*,\s*"))
+_YEAR = re.compile(r"\d{4}")
+# (a character the separator holds, the separator): the first one found splits. The pattern
+# is searched only where its character is: one starting with \s* has no literal prefix, so
+# re tries it at every position.
+_SPLIT_NAMES = ((";", re.compile(r"\s*;\s*")), (" ", re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)),
+                (",", re.compile(r"\s*,\s*")))
 # One name written family name first ("Hu, Edward J.", "van der Berg, Zoë"): a comma after
 # one word, or after lower-case particles and one word.
 _ONE_NAME = re.compile(r"(?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|ter|bin|al)\s+)*"
@@ -119,7 +123,7 @@ _ONE_NAME = re.compile(r"(?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|t
 # The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
 _ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
                         re.IGNORECASE)
-_SPLIT_WORDS = (re.compile(r"\s*;\s*"), re.compile(r"\s*,\s*"))
+_SPLIT_WORDS = ((";", re.compile(r"\s*;\s*")), (",", re.compile(r"\s*,\s*")))
 
 
 class FieldError(ValueError):
@@ -157,19 +161,18 @@ def field_names(record: Mapping[str, object]) -> dict[str, object]:
     plan = _plan(tuple(record))
     if plan is None:
         return _field_names_one_by_one(record)
-    out: dict[str, object] = {}
-    for key, attr in plan:  # in alias rank order: the first present name of each wins
-        value = record[key]
-        if value is not None and value != "" and attr not in out:
-            out[attr] = value
-    return out
+    # The plan runs from the last-ranked alias to the first: a present name of higher rank
+    # is assigned later and wins; an absent one leaves the lower-ranked value.
+    return {attr: value for key, attr in plan
+            if (value := record[key]) is not None and value != ""}
 
 
 @functools.lru_cache(maxsize=1024)  # a file's records share their field names
 def _plan(keys: tuple) -> tuple[tuple[str, str], ...] | None:
-    """``(name, attribute)`` for the names of a record that ``ALIASES`` knows, in alias rank
-    order; ``None`` when two names are one field name (``Title`` and ``title``: an error
-    only when both have a value, which ``_field_names_one_by_one`` decides)."""
+    """``(name, attribute)`` for the names of a record that ``ALIASES`` knows, in reverse
+    alias rank order (the first-ranked name last); ``None`` when two names are one field
+    name (``Title`` and ``title``: an error only when both have a value, which
+    ``_field_names_one_by_one`` decides)."""
     seen: set[tuple[str, int]] = set()
     known = []
     for key in keys:
@@ -180,7 +183,8 @@ def _plan(keys: tuple) -> tuple[tuple[str, str], ...] | None:
             return None
         seen.add(hit)
         known.append((hit[1], key, hit[0]))
-    return tuple((key, attr) for _, key, attr in sorted(known, key=lambda k: k[0]))
+    return tuple((key, attr) for _, key, attr in sorted(known, key=lambda k: k[0],
+                                                        reverse=True))
 
 
 def _field_names_one_by_one(record: Mapping[str, object]) -> dict[str, object]:
@@ -394,10 +398,10 @@ def _name_object(item: dict, attr: str) -> str:
     raise FieldError(attr, "a name object needs 'name' or 'given'/'family'")
 
 
-def _split(text: str, separators: tuple[re.Pattern[str], ...]) -> tuple[str, ...]:
+def _split(text: str, separators: tuple[tuple[str, re.Pattern[str]], ...]) -> tuple[str, ...]:
     text = " ".join(text.split())
-    for sep in separators:
-        if sep.search(text):
+    for char, sep in separators:
+        if char in text and sep.search(text):
             return tuple(part for part in sep.split(text) if part)
     return (text,) if text else ()
 
@@ -514,7 +518,7 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
             m := _VENUE_YEAR.search(_text(f, "venue") or _text(f, "venueid"))):
         year_text = m.group(0)  # "ICLR 2021 Oral" names its year
     if year_text:
-        if not re.fullmatch(r"\d{4}", year_text) or not _calendar_date(year_text):
+        if not _YEAR.fullmatch(year_text) or not _calendar_date(year_text):
             raise FieldError("year", f"{year_text!r} is not a year (four digits)")
         if not date:
             date = year_text

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from generator.errors import InputError
-from generator.read.clean import decode, json_lines_needing_repair
+from generator.read.clean import decode, decoded_as_is, json_lines_needing_repair
 from generator.read.fields import ParsedFile
 from generator.read.openreview import json_record, loads
 from generator.read.text import collection_from_filename
@@ -30,7 +30,7 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
-    repair = json_lines_needing_repair(text)
+    repair = json_lines_needing_repair(text, data if decoded_as_is(data) else None)
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue

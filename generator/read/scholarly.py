@@ -46,7 +46,9 @@ def _get(record: object, *path: str) -> object:
 
 
 def is_semantic_scholar(record: Record) -> bool:
-    return "paperId" in record or isinstance(record.get("externalIds"), Mapping)
+    # "in" first: an isinstance test against the Mapping ABC costs a microsecond a record.
+    return "paperId" in record or ("externalIds" in record
+                                   and isinstance(record["externalIds"], Mapping))
 
 
 def semantic_scholar(record: Record) -> dict[str, object]:

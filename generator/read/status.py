@@ -18,7 +18,6 @@ is real input), never dropped.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Mapping
 
@@ -36,11 +35,19 @@ RULES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
 )
 _WHOLE = frozenset(("status",))  # fields whose whole value must be the status word
 _FIELDS = tuple(dict.fromkeys(name for _, names, _ in RULES for name in names))
-_ANY = re.compile(r"withdrawn|reject|retract", re.IGNORECASE)  # every rule needs one
+_WORDS = ("withdrawn", "reject", "retract")  # every rule needs one
+_ANY = re.compile("|".join(_WORDS), re.IGNORECASE)
+_WITHDRAWN, _REJECT, _RETRACT = _WORDS
 
 
-@functools.lru_cache(maxsize=4096)  # venues recur across a file's records
 def _mentions(text: str) -> bool:
+    """True when ``text`` holds one of ``_WORDS`` in any case (``_ANY``). For ASCII text,
+    ``lower()`` and substring tests are the same rule, and much cheaper: an IGNORECASE
+    pattern has no literal prefix to search for, and most values (titles) are unique, so
+    caching them does not help."""
+    if text.isascii():
+        low = text.lower()
+        return _WITHDRAWN in low or _REJECT in low or _RETRACT in low
     return _ANY.search(text) is not None
 
 

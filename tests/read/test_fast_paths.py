@@ -138,3 +138,77 @@ def test_a_title_key_put_off_still_merges_a_later_record(tmp_path) -> None:
         ["a.csv", "b.csv", "c.csv"], ["b.csv"]]
     assert [n.kind for n in seeds.notices] == ["duplicate"]
     assert "same title, year and first author as a.csv" in seeds.notices[0].message
+
+
+NAME_PIECES = st.sampled_from([
+    "a", "n", "d", "A", "N", "D", "and", "AND", "And", " ", "  ", "\t", "\n", "\r", "~",
+    "\u00a0", "x", "Lee", "é", ",", ".", "{", "}", "\\", "\\&"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(NAME_PIECES, max_size=16).map("".join))
+def test_names_split_as_bibtexparser_splits_them(value: str) -> None:
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
+    from generator.read.bibtex import split_names
+
+    assert split_names(value) == split_multiple_persons_names(value)
+
+
+def test_names_split_at_and_in_any_case_between_whitespace() -> None:
+    from generator.read.bibtex import split_names
+
+    assert split_names(" Lee, Ann AND Bo Kim\tand\nQi  and  Sato ") == [
+        "Lee, Ann", "Bo Kim", "Qi", "Sato"]
+    assert split_names("Ann~and~Bo and Andrew Anders") == ["Ann~and~Bo", "Andrew Anders"]
+    assert split_names("{Simon and Schuster} and Bo") == ["{Simon and Schuster}", "Bo"]
+    assert split_names("  \t") == []
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(["withdrawn", "WithDrawn", "reject", "REJECTED", "retract",
+                                 "re", "ject", "with", "drawn", " ", "x", "İ", "ı", "K",
+                                 "ſ", "é"]), max_size=8).map("".join))
+def test_a_status_word_is_found_as_the_case_blind_pattern_finds_it(text: str) -> None:
+    from generator.read.status import _ANY, _mentions
+
+    assert _mentions(text) == (_ANY.search(text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(RECORDS, min_size=1, max_size=4), st.booleans())
+def test_the_repair_scan_of_the_file_bytes_finds_what_the_text_scan_finds(
+        records: list, ascii_only: bool) -> None:
+    from generator.read.clean import decoded_as_is
+
+    data = "".join(json.dumps(r, ensure_ascii=ascii_only) + "\n" for r in records).encode()
+    text = data.decode()
+    assert decoded_as_is(data)
+    assert json_lines_needing_repair(text, data) == json_lines_needing_repair(text)
+    assert not decoded_as_is(b"\xef\xbb\xbf" + data)
+    assert not decoded_as_is(data.replace(b"\n", b"\r\n"))
+
+
+def test_the_first_named_alias_with_a_value_wins_in_any_key_order() -> None:
+    from generator.read.fields import field_names
+
+    assert field_names({"summary": "S", "abstract": "A"})["abstract"] == "A"
+    assert field_names({"abstract": "", "summary": "S"})["abstract"] == "S"
+    assert field_names({"summary": "S", "abstract": None, "paper_abstract": "P"}) == {
+        "abstract": "S"}
+    assert field_names({"Paper-Title": "T", "title": "U", "notes": "n"}) == {
+        "title": "U", "comment": "n"}
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(["Ann", " ", "\t", "\u2003", "\x1f", ";", ",", "and", "AND",
+                                 " and ", ", and ", "Lee", "é"]), max_size=10).map("".join))
+def test_a_list_splits_as_its_first_matching_separator_splits_it(text: str) -> None:
+    from generator.read.fields import _SPLIT_NAMES, _SPLIT_WORDS, _split
+
+    for separators in (_SPLIT_NAMES, _SPLIT_WORDS):
+        joined = " ".join(text.split())
+        sep = next((p for _, p in separators if p.search(joined)), None)
+        expected = ((joined,) if joined else ()) if sep is None else tuple(
+            part for part in sep.split(joined) if part)
+        assert _split(text, separators) == expected
