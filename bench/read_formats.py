@@ -6,20 +6,23 @@ JSON Lines file alone (the parse, without the field mapping).
 Not a test: a measurement. Records are made here (``bench/synth.py``'s abstracts, with titles,
 3-8 authors, venue, year, DOI, arXiv id, keywords and a code URL for some), never committed.
 
-    .venv/bin/python bench/read_formats.py [--n 20000] [--repeat 3] [--formats jsonl bib]
+    .venv/bin/python bench/read_formats.py [--n 20000] [--repeat 3] [--formats jsonl bib] [--hash]
 
 Prints, per format: file size, best CPU time of ``--repeat`` reads (the reader alone: bytes
 in memory -> records), records per second, and the time as a multiple of the ``.txt`` read;
 for the formats the build cache keeps (BibTeX, Atom), also a second read of the same file
 through a saved build cache, as the next build or ``mkdocs serve`` rebuild does; after JSON
 Lines, the merge of its records into papers (``merge_records``), alone and with the same papers
-from the CSV file.
+from the CSV file. ``--hash``: each format's reading (its records and notices) as a SHA-256
+prefix, to show that a change to a reader leaves what it reads as it was (run before and
+after; the same records give the same hashes).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import io
 import json
 import random
@@ -143,6 +146,7 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=20000)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--formats", nargs="*", default=list(WRITERS))
+    ap.add_argument("--hash", action="store_true", help="print a hash of each reading")
     args = ap.parse_args()
     recs = records(args.n)
     print(f"{args.n} synthetic records, best of {args.repeat} reads each (bytes in memory)")
@@ -160,6 +164,9 @@ def main() -> None:
         assert parsed is None or len(parsed.records) == args.n, fmt
         note = "baseline: the .txt seed format" if fmt == "txt" else {
             "jsonl": "target <= 2x txt", "bib": "target <= 5 s at 20,000"}.get(fmt, "")
+        if args.hash:
+            reading = parsed or READERS[suffix](raw, f"b{suffix}", f"b{suffix}")
+            note += f" [reading {hashlib.sha256(repr(reading).encode()).hexdigest()[:16]}]"
         print(f"{fmt:>7} {len(raw) / 1e6:7.1f} {seconds:8.2f} {args.n / seconds:10.0f} "
               f"{seconds / base:7.2f}  {note}")
         if fmt == "jsonl":
