@@ -95,7 +95,7 @@ class DigestResult:
                + ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
                + (", ..." if len(macros) > 10 else "") + ")"] if macros else []),
             *summary_lines(self.notices),
-            f"time: {self.seconds:.2f} s",
+            f"time to read, extract and render: {self.seconds:.2f} s",
         ]
         return "\n".join(["read:", *lines])
 
