@@ -251,7 +251,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None,
     report = write_docs(config.docs_dir, rendered(), kept, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
-    if config.permalinks is not None:
+    if config.permalinks is not None and config.record_permalinks:
         write_addresses(config.permalinks, addresses)
     try:
         cache.save()
