@@ -62,6 +62,10 @@ def test_pagefind_markup(pf_site: Path) -> None:
     # pagefind-ui.js is loaded by pagefind-search.js on demand, never by a <script> tag.
     assert "pagefind/pagefind-ui.js" not in html
     assert "assets/javascripts/pagefind-search.js" in html
+    # The abstract's heading is no search text (excerpts began "Abstract. ..."); its words are.
+    section = soup.select_one("#abstract")
+    assert [h.has_attr("data-pagefind-ignore") for h in section.select("h2, h3")] == [True]
+    assert section.select_one("p.pd-abstract").get("data-pagefind-ignore") is None
     listing = (pf_site / COLLECTION / "index.html").read_text(encoding="utf-8")
     assert "data-pagefind-body" not in listing
     assert "data-pd-search-open" in listing
