@@ -101,6 +101,10 @@ def test_a_derived_title_twice_is_still_told_apart() -> None:
      "EMNLP 2023 Findings"),
     ("ICLR.cc/2023/Conference/Desk_Rejected_Submission", None, "ICLR 2023"),
     ("Journal of Obscure Results", 2020, "Journal of Obscure Results 2020"),
+    ("Proceedings of the eighteenth annual ACM-SIAM symposium on Discrete algorithms", 2007,
+     "SODA 2007"),
+    ("2024 IEEE International Conference on Robotics and Automation (ICRA)", None, "ICRA 2024"),
+    ("IEEE/CVF Winter Conference on Applications of Computer Vision", 2024, "WACV 2024"),
 ])
 def test_one_collection_name_per_venue(venue: str, year: int | None, collection: str) -> None:
     assert collection_of_venue(venue, year) == collection
