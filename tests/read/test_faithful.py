@@ -51,6 +51,15 @@ def test_tilde_is_about_unless_it_ties_tex(written: str, shown: str) -> None:
     assert plain_label(written) == shown
 
 
+@pytest.mark.parametrize(("written", "shown"), [
+    ("Tuning for Trustworthiness -- Balancing", "Tuning for Trustworthiness – Balancing"),
+    ("Pages 12--20 --- and $x$", "Pages 12–20 — and x"),
+    ("Self-Supervised Learning", "Self-Supervised Learning"),
+])
+def test_tex_dashes_in_a_label_with_or_without_other_tex(written: str, shown: str) -> None:
+    assert plain_label(written) == shown
+
+
 @given(st.from_regex(r"[0-9]{1,4}(\.[0-9])?(x|B|M|%| GB)?", fullmatch=True),
        st.sampled_from(["", "with ", "(", "of about "]))
 def test_tilde_before_a_number_after_a_space_or_bracket_is_kept(amount: str, before: str
