@@ -219,3 +219,29 @@ def test_pagefind_excerpt_shows_no_search_aliases(page, base_url, pf_site) -> No
     assert pages[0] == paper["url"], pages
     excerpt = page.locator(".pd-search__excerpt").first.inner_text().lower()
     assert not hidden_only & set(re.findall(r"[\w']+", excerpt)), excerpt
+
+
+@pytest.mark.browser
+def test_pagefind_filters_fold_on_a_phone(page, base_url) -> None:
+    """At 390 px the filters are one "Filters" line the reader opens (the five rows took half
+    the screen); at 1280 px they are open; a filter set in a folded box is counted on it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base_url)
+    page.locator("header [data-pd-search-open]").click()
+    tag = page.locator("select[data-pd-filter=tag]")
+    summary = page.locator("[data-pd-filter-count]")
+    summary.wait_for(state="visible")
+    assert not tag.is_visible()
+    summary.click()
+    tag.wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('select[data-pd-filter=tag]')"
+                           ".options.length > 1")
+    tag.select_option(index=1)
+    summary.click()
+    page.wait_for_function("() => document.querySelector('[data-pd-filter-count]')"
+                           ".textContent === 'Filters (1 on)'")
+    assert not tag.is_visible()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url)
+    page.locator("header [data-pd-search-open]").click()
+    tag.wait_for(state="visible")

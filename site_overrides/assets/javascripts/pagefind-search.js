@@ -29,6 +29,9 @@
   var selects = root.querySelectorAll("[data-pd-filter]");
   var author = root.querySelector("[data-pd-filter-author]");
   var authors = root.querySelector("#pd-search-authors");
+  var filterBox = root.querySelector("[data-pd-filter-box]");
+  var filterCount = root.querySelector("[data-pd-filter-count]");
+  var WIDE = "(min-width: 45em)";  // the filters' box starts open on a screen this wide
   var PAGE = 10;        // results shown at once; "Show more" adds as many
   var DEBOUNCE = 60;    // ms after the last keystroke
   var PHRASE = 3;       // a page holding all the query's words side by side: (1 + PHRASE) x score
@@ -83,6 +86,11 @@
     });
     if (author.value && authorNames.indexOf(author.value) >= 0) filters.author = author.value;
     return filters;
+  }
+
+  function countFilters() {  // a folded box still says filters are on
+    var n = Object.keys(currentFilters()).length;
+    filterCount.textContent = n ? "Filters (" + n + " on)" : "Filters";
   }
 
   function say(text, guess) {
@@ -361,7 +369,11 @@
   }
 
   function open() {
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      if (!dialog.dataset.pdOpened) filterBox.open = window.matchMedia(WIDE).matches;
+      dialog.dataset.pdOpened = "1";  // later, the box stays as the reader left it
+      dialog.showModal();
+    }
     input.focus();
     load().catch(function (err) {
       message.textContent = "Search is unavailable: " + err.message + ".";
@@ -373,7 +385,10 @@
     if (pagefind) pagefind.preload(input.value.trim());
     timer = setTimeout(search, DEBOUNCE);
   });
-  selects.forEach(function (select) { select.addEventListener("change", search); });
+  selects.forEach(function (select) {
+    select.addEventListener("change", function () { countFilters(); search(); });
+  });
+  author.addEventListener("change", countFilters);
   author.addEventListener("input", function () {
     var typed = author.value.toLowerCase();
     authors.textContent = "";
