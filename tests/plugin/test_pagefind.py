@@ -245,3 +245,31 @@ def test_pagefind_filters_fold_on_a_phone(page, base_url) -> None:
     page.goto(base_url)
     page.locator("header [data-pd-search-open]").click()
     tag.wait_for(state="visible")
+
+
+@pytest.mark.browser
+def test_pagefind_excerpt_of_an_alias_only_match_is_the_page_text(page, base_url,
+                                                                    pf_site) -> None:
+    """A query only a page's hidden aliases hold (a joined form such as "stateoftheart"):
+    the result's excerpt is the page's own text, never the alias words (a trial saw
+    "... epsilon gamma in o qlearning ...")."""
+    papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
+
+    def hidden_only(url: str) -> set[str]:
+        """The alias words the page does not show (its text read without the aliases)."""
+        html = (pf_site / url.strip("/").removeprefix("paper-digest/") / "index.html"
+                ).read_text(encoding="utf-8")
+        body = BeautifulSoup(html, "html.parser").select_one("[data-pagefind-body]")
+        sup = body.select_one("sup.pd-aliases[hidden]")
+        if sup is None:
+            return set()
+        aliases = set(sup.extract().get_text().split())
+        return aliases - set(re.findall(r"[\w']+", body.get_text(" ").lower()))
+
+    word = next(w for p in papers for w in sorted(hidden_only(p["url"]))
+                if re.fullmatch(r"[a-z]{8,}", w))
+    pages = _pagefind_search(page, base_url, word)
+    assert pages, word
+    excerpt = page.locator(".pd-search__excerpt").first.inner_text().lower()
+    assert len(excerpt.split()) >= 10, excerpt
+    assert not hidden_only(pages[0]) & set(re.findall(r"[\w']+", excerpt)), (word, excerpt)
