@@ -95,7 +95,7 @@ class DigestResult:
                + ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
                + (", ..." if len(macros) > 10 else "") + ")"] if macros else []),
             *summary_lines(self.notices),
-            f"time: {self.seconds:.2f} s",
+            f"time to read, extract and render: {self.seconds:.2f} s",
         ]
         return "\n".join(["read:", *lines])
 
@@ -251,7 +251,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None,
     report = write_docs(config.docs_dir, rendered(), kept, manifest)
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
-    if config.permalinks is not None:
+    if config.permalinks is not None and config.record_permalinks:
         write_addresses(config.permalinks, addresses)
     try:
         cache.save()

@@ -14,6 +14,7 @@ import argparse
 import logging
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -130,6 +131,8 @@ def _build(args: argparse.Namespace) -> int:
     # Built beside site_dir (same file system, so the swap is two renames) and put in its
     # place only after MkDocs succeeded: a failed build leaves the previous site as it was.
     cfg.site_dir = tempfile.mkdtemp(prefix=f".{site_dir.name}-building-", dir=site_dir.parent)
+    # A stop request (kill, a CI timeout) unwinds like an error, so the folder goes.
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         cfg.plugins.on_startup(command="build", dirty=False)
         try:
@@ -140,13 +143,29 @@ def _build(args: argparse.Namespace) -> int:
         shutil.rmtree(cfg.site_dir, ignore_errors=True)
         print(f"paper-digest: error: {exc}", file=sys.stderr)
         return 1
+    except Terminated:
+        shutil.rmtree(cfg.site_dir, ignore_errors=True)
+        print(f"paper-digest: stopped (SIGTERM); {site_dir} was left as it was",
+              file=sys.stderr)
+        return 128 + signal.SIGTERM
     except BaseException:
         shutil.rmtree(cfg.site_dir, ignore_errors=True)
         raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     replace_folder(Path(cfg.site_dir), site_dir)
     if plugin.result is not None:
         print(plugin.result.summary())
     return 0
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived during a build (``_terminated``); not an ``Exception``, so no handler
+    inside MkDocs or a plugin swallows it."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def replace_folder(new: Path, target: Path) -> None:
@@ -223,8 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--seeds", default=None, help="folder of seed files (plugin option "
                                                      "seeds; default: seeds)")
         p.add_argument("--docs", default=None,
-                       help="folder to write pages into and build from (default: docs_dir "
-                            "of mkdocs.yml)")
+                       help="docs_dir: the hand-written pages (generate also writes its "
+                            "pages there; build never writes into it; default: docs_dir of "
+                            "mkdocs.yml)")
         p.add_argument("--taxonomy", default=None,
                        help="tag taxonomy YAML file (default: taxonomy.yml)")
         p.add_argument("--overrides", default=None,

@@ -116,6 +116,9 @@ class DigestConfig:
             addresses in the cite blocks and the feed; ``None``: relative ones.
         permalinks: the permalinks file (``generator.addresses``); ``None``: none kept, no
             redirects.
+        record_permalinks: write the permalinks file after the run (read it either way);
+            ``False`` under ``mkdocs serve``: an address a title had while being edited was
+            never published, so it must not become a redirect.
         directory_urls: MkDocs' ``use_directory_urls`` (``papers/x/`` or
             ``papers/x.html``): the generated pages' links are written for it.
     """
@@ -129,6 +132,7 @@ class DigestConfig:
     jobs: int | None = 1
     site_url: str | None = None
     permalinks: Path | None = None
+    record_permalinks: bool = True
     directory_urls: bool = True
 
     @classmethod

@@ -46,8 +46,10 @@ _EFFECT = (r"(?:faster|fewer|speedups?|speed-ups?|reductions?|less|lower|higher|
 # Words that open a clause: a figure's effect is never beyond one.
 _CLAUSE_WORDS = ("while", "whereas", "but", "and", "keeping", "maintaining", "preserving",
                  "retaining")
+# A figure after a comparison sign ("ℓ ≥ 2 points", "k = 10x") is a condition, not a result.
 _NUMBER = re.compile(
-    r"(?<![\w.])(?<!\w-)(?:" + _FIGURE + r"(?:\s(?:(?!(?:" + "|".join(_CLAUSE_WORDS) + r")\b)"
+    r"(?<![\w.])(?<!\w-)(?<![≥≤=<>≈])(?<![≥≤=<>≈]\s)"
+    r"(?:" + _FIGURE + r"(?:\s(?:(?!(?:" + "|".join(_CLAUSE_WORDS) + r")\b)"
     r"\w+(?:-\w+)*\s){0,3}?" + _EFFECT + r"\b)"
     r"|\d+(?:\.\d+)?(?:[-–]\d+(?:\.\d+)?)?(?:\s?%)?\s" + _METRIC + r"(?![\w@-]))",
     re.IGNORECASE,

@@ -38,6 +38,7 @@ find ("schrodinger", "kmeans") is on the paper pages themselves (``generator.ren
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import subprocess
 import sys
@@ -85,12 +86,14 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
 
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder; the
-        pages go to the page store (``<cache_dir>/pages``), never into ``docs_dir``."""
+        pages go to the page store (``<cache_dir>/pages``), never into ``docs_dir``; under
+        ``mkdocs serve`` the permalinks file is read, not written (``record_permalinks``)."""
         root = Path(config.config_file_path).parent
-        return DigestConfig.from_options(self.config, root,
-                                         root / self.config.cache_dir / PAGE_STORE,
-                                         config.site_name, config.site_url,
-                                         config.use_directory_urls)
+        digest = DigestConfig.from_options(self.config, root,
+                                           root / self.config.cache_dir / PAGE_STORE,
+                                           config.site_name, config.site_url,
+                                           config.use_directory_urls)
+        return dataclasses.replace(digest, record_permalinks=self.command != "serve")
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``; under

@@ -364,7 +364,8 @@ def _repeat_notice(shown: str, record: Abstract, first: Abstract) -> Notice | No
 
 
 def merge_metadata(metas: Sequence[Metadata]) -> Metadata:
-    """The first non-empty value of each field; keywords and code: every value once."""
+    """The first non-empty value of each field; keywords and code: every value once; of
+    titles that differ only in case, the spelling with the most capitals (``best_cased``)."""
     if len(metas) == 1:
         return metas[0]
     values = {}
@@ -375,7 +376,20 @@ def merge_metadata(metas: Sequence[Metadata]) -> Metadata:
             values[name] = next((v for m in metas if (v := getattr(m, name))), value)
         else:
             values[name] = value
+    if values["title"]:
+        values["title"] = best_cased(values["title"], [m.title for m in metas])
     return Metadata(**values)
+
+
+def best_cased(title: str, titles: Sequence[str]) -> str:
+    """Of ``titles`` equal to ``title`` but for case, the one with the most capital letters
+    (the first of equals): Google Scholar's BibTeX lowercases all but a title's first letter
+    ("Lora: Low-rank adaptation of large language models"), so the spelling that kept its
+    acronyms and title case is the authors' ("LoRA: Low-Rank Adaptation of Large Language
+    Models"). A title that differs in anything but case is never chosen over the first."""
+    folded = title.casefold()
+    same = [t for t in titles if t.casefold() == folded]
+    return max(same, key=lambda t: sum(ch.isupper() for ch in t), default=title)
 
 
 _METADATA_FIELDS = tuple(f.name for f in dataclasses.fields(Metadata))

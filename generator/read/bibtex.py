@@ -49,7 +49,7 @@ from bibtexparser.model import (
 )
 
 from generator.errors import InputError
-from generator.read.bibtex_escapes import unescape_export
+from generator.read.bibtex_escapes import exported, unescape_export
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
 from generator.records import Notice, Source
@@ -92,7 +92,7 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
     if library.failed_blocks:
         raise _syntax_error(library.failed_blocks[0], shown, text)
     notices = [*keyed, *_stray_fields(library, shown)]
-    parsed = parsed_records(_papers(library, name, shown), name, shown)
+    parsed = parsed_records(_papers(library, name, shown, exported(text)), name, shown)
     return ParsedFile(parsed.collection, parsed.records, (*notices, *parsed.notices))
 
 
@@ -128,10 +128,10 @@ def _unique_keys(text: str, library, shown: str) -> tuple[str, list[Notice]]:
     return "".join(lines), notices
 
 
-def _papers(library, name: str, shown: str) -> Iterator[tuple[dict, Source]]:
+def _papers(library, name: str, shown: str, export: bool) -> Iterator[tuple[dict, Source]]:
     """Each paper entry's fields and source, in file order: a ``crossref`` parent's venue
     fields inherited, the volume a paper is in (a cross-referenced entry without an
-    abstract) left out."""
+    abstract) left out; ``export``: the file is Zotero's export (``bibtex_escapes``)."""
     entries = library.entries
     # BibTeX's entry keys are case-insensitive; the first entry of a key is the one named.
     by_key = {}
@@ -141,10 +141,10 @@ def _papers(library, name: str, shown: str) -> Iterator[tuple[dict, Source]]:
     macros = _macros(library)
     for number, entry in enumerate(entries, start=1):
         source = Source(name, number, entry.start_line + 1, entry.key)
-        fields = _fields(entry, shown, source, macros)
+        fields = _fields(entry, shown, source, macros, export)
         parent = by_key.get(_crossref(entry).lower())
         if parent is not None and parent is not entry:
-            _inherit(fields, _fields(parent, shown, source, macros))
+            _inherit(fields, _fields(parent, shown, source, macros, export))
         if entry.key.lower() in targets and not fields.get("abstract"):
             continue  # the volume a paper is in, not a paper
         yield fields, source
@@ -257,8 +257,8 @@ def _closing(text: str) -> int:
     return -1
 
 
-def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
-            ) -> dict[str, object]:
+def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str],
+            export: bool) -> dict[str, object]:
     """The entry's fields as a flat record: concatenations joined, names split, ``eprint``
     kept only for arXiv, the entry type and key added."""
     record: dict[str, object] = {}
@@ -278,7 +278,7 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str]
         if key in _PLAIN_FIELDS:
             value = _TEX_ESCAPE.sub(r"\1", value).replace("{", "").replace("}", "")
         else:  # Zotero's export escapes the author's own TeX: read it as written
-            value = unescape_export(value)
+            value = unescape_export(value, export)
         if key in _NAME_FIELDS:
             record[key] = [_first_name_first(n) for n in split_names(value)]
         else:

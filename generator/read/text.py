@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.read.clean import decode, repair_text
+from generator.read.venues import spelling_of
 from generator.records import Notice
 
 HEADER_MAX_CHARS = 120
@@ -199,7 +200,10 @@ def classify_header(paragraph: str) -> HeaderVerdict:
 
 
 def collection_from_filename(name: str) -> str:
-    """``"iclr_2026-papers.txt"`` -> ``"Iclr 2026 Papers"``: the stem, separators as spaces."""
+    """``"iclr_2026-papers.txt"`` -> ``"ICLR 2026 Papers"``: the stem, separators as spaces,
+    words capitalised, a venue's short name or arXiv spelt as collections spell it
+    (``generator.read.venues.spelling_of``), so ``arxiv_2025.jsonl`` and a record's venue
+    ``arXiv`` of 2025 are one collection."""
     stem = Path(name).stem
     words = [w for w in re.split(r"[\s_\-.]+", stem) if w]
-    return " ".join(w[:1].upper() + w[1:] for w in words) or stem
+    return " ".join(spelling_of(w) or w[:1].upper() + w[1:] for w in words) or stem

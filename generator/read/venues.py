@@ -56,7 +56,34 @@ SERIES: tuple[Series, ...] = (
     Series("TMLR", ("tmlr", "transactions on machine learning research")),
     Series("JMLR", ("jmlr", "journal of machine learning research")),
     Series("COLM", ("colm", "conference on language modeling")),
+    Series("EACL", ("eacl", "european chapter of the association for computational "
+                    "linguistics")),
+    Series("COLING", ("coling", "international conference on computational linguistics")),
+    Series("WACV", ("wacv", r"(?:ieee/cvf )?winter conference on applications of computer "
+                    r"vision")),
+    Series("BMVC", ("bmvc", "british machine vision conference")),
+    Series("MICCAI", ("miccai", r"medical image computing and computer[- ]assisted "
+                      r"intervention")),
+    Series("ICRA", ("icra", "international conference on robotics and automation")),
+    Series("IROS", ("iros", "international conference on intelligent robots and systems")),
+    Series("RSS", ("robotics: science and systems",)),
+    Series("ICASSP", ("icassp", r"international conference on acoustics,? speech,? and signal "
+                      r"processing")),
+    Series("Interspeech", ("interspeech",)),
+    Series("SIGIR", ("sigir", "research and development in information retrieval")),
+    Series("WWW", ("the web conference", "world wide web conference")),
+    Series("WSDM", ("wsdm", "web search and data mining")),
+    Series("CHI", ("chi conference on human factors in computing systems",
+                   "conference on human factors in computing systems")),
+    Series("STOC", ("stoc", "symposium on theory of computing")),
+    Series("FOCS", ("focs", "symposium on foundations of computer science")),
+    Series("SODA", ("soda", "symposium on discrete algorithms")),
+    Series("CCS", ("acm ccs", "conference on computer and communications security")),
+    Series("USENIX Security", ("usenix security",)),
+    Series("IEEE S&P", ("ieee s&p", "symposium on security and privacy")),
 )
+# The series' short names, and arXiv's, as collections spell them (``spelling_of``).
+_SHORT_NAMES = {s.name.lower(): s.name for s in SERIES} | {"arxiv": "arXiv"}
 # Tracks that make a collection of their own, as collections name them.
 TRACKS: tuple[tuple[str, str], ...] = (
     (r"datasets?[ _]and[ _]benchmarks?", "Datasets and Benchmarks"),
@@ -137,6 +164,13 @@ def collection_of_venue(venue: str, year: int | None) -> str:
     if year is not None and not named:
         return f"{venue} {year}"
     return venue
+
+
+def spelling_of(word: str) -> str | None:
+    """How collections spell ``word`` when it is a series' short name of ``SERIES`` or
+    arXiv, whatever its case (``"neurips"`` -> ``"NeurIPS"``, ``"ARXIV"`` -> ``"arXiv"``);
+    ``None`` for any other word."""
+    return _SHORT_NAMES.get(word.lower())
 
 
 @functools.lru_cache(maxsize=4096)

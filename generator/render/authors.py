@@ -18,7 +18,9 @@ are listed on the author's page as "also written".
 
 Each author with at least ``PAGE_MIN`` papers has a page (``authors/<slug>.md``, out of the
 nav and of the search index: its entries repeat the papers' titles) and a feed
-(``generator.render.feeds``); ``authors/index.md`` lists them A to Z.
+(``generator.render.feeds``); ``authors/index.md`` lists them A to Z by family name, as
+``Family, Given`` (``index_name``: BibTeX's name parts, so ``Ludwig van Beethoven`` is listed
+as ``Beethoven, Ludwig van`` under B).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from bibtexparser.middlewares.names import parse_single_name_into_parts
 from slugify import slugify
 
 from generator.catalog import distinct_slug
@@ -69,6 +72,21 @@ def author_key(name: str) -> str:
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
     return _SEPARATORS.sub(" ", text).strip()
+
+
+def index_name(name: str) -> tuple[str, str]:
+    """How the author index lists ``name``: ``(shown, sort key)``.
+
+    The parts are BibTeX's (``First von Last`` or ``von Last, First``, bibtexparser's parser,
+    never strict): shown as ``Last, First von`` (a name of one part as it is), sorted by the
+    ASCII slug of the family name, then of the given names. Examples: ``José García`` ->
+    ``("García, José", "garcia jose")``; ``Plato`` -> ``("Plato", "plato")``.
+    """
+    parts = parse_single_name_into_parts(name, strict=False)
+    family = " ".join(parts.last) or name
+    given = " ".join(parts.first + parts.von)
+    shown = f"{family}, {given}" if given else family
+    return shown, f"{slugify(family)} {slugify(given)}".strip()
 
 
 def authors_of(papers: tuple[Paper, ...]) -> tuple[Author, ...]:

@@ -382,7 +382,7 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             links=links, author_html=functools.partial(_author_html, author_pages, links),
             p=p, f=p.facts, meta=p.facts.abstract.meta,
             bibtex=bibtex_entry(p, site_url), reference=reference(p),
-            address=page_address(p, site_url), short_title=_short_title(p),
+            address=page_address(p, site_url), introduced=_introduced_name(p),
             year=p.facts.abstract.meta.year or p.facts.abstract.meta.date[:4],
             abstract_html=_visible(p.facts.abstract.text), headings=headings,
             aliases=search_aliases(
@@ -673,16 +673,16 @@ def _collection_slugs(names: list[str]) -> dict[str, str]:
     return out
 
 
-def _short_title(p: Paper) -> str:
-    """The derived title, where it tells more than the given one: it names the method the
-    abstract introduces and the given title does not (``Attention Is All You Need`` ->
-    ``Transformer: ...``); ``""`` otherwise."""
+def _introduced_name(p: Paper) -> str:
+    """The name of what the paper introduces, where the given title does not say it
+    (``Attention Is All You Need`` -> ``Transformer``): the derived title's method name, when
+    the derived title holds it and the given title does not; ``""`` otherwise. Only the name is
+    shown: the rest of a derived title is a guess, and the authors' title is the page's."""
     f = p.facts
     if not f.abstract.meta.title or not f.name or not f.derived_title:
         return ""
     name = f.name.lower()
-    return f.derived_title if name in f.derived_title.lower() and name not in p.title.lower() \
-        else ""
+    return f.name if name in f.derived_title.lower() and name not in p.title.lower() else ""
 
 
 def _author_html(author_pages: Mapping[str, str], links: Links, name: str) -> str:

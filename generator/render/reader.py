@@ -20,7 +20,14 @@ from typing import Any
 from jinja2 import Environment
 
 from generator.records import Paper
-from generator.render.authors import PAGE_MIN, Author, author_key, authors_of, co_authors
+from generator.render.authors import (
+    PAGE_MIN,
+    Author,
+    author_key,
+    authors_of,
+    co_authors,
+    index_name,
+)
 from generator.render.digest_map import map_key, render_map
 from generator.render.feed import render_feed
 from generator.render.feeds import EMPTY_SITEMAP, feed_path, folder_sitemaps, topic_feeds
@@ -132,12 +139,14 @@ def _author_page(template, a: Author, by_key: dict[str, Author], ctx: dict) -> s
                            description=f"{count} by {a.name} in this digest", **ctx)
 
 
-def _by_letter(authors: list[Author]) -> list[tuple[str, str, list[Author]]]:
-    """Authors A to Z by the name shown (its slug), as ``(letter, anchor, authors)``; names
-    whose slug starts with a digit come last, under ``0-9``."""
-    groups: dict[str, list[Author]] = {}
-    for a in sorted(authors, key=lambda a: (a.slug, a.name.casefold())):
-        letter = a.slug[0].upper() if a.slug[0].isalpha() else "0-9"
-        groups.setdefault(letter, []).append(a)
+def _by_letter(authors: list[Author]) -> list[tuple[str, str, list[tuple[str, Author]]]]:
+    """Authors A to Z by family name (``authors.index_name``), as ``(letter, anchor,
+    [(shown, author), ...])``; names whose key starts with a digit or no letter come last,
+    under ``0-9``."""
+    groups: dict[str, list[tuple[str, Author]]] = {}
+    listed = sorted(((*index_name(a.name), a) for a in authors), key=lambda e: (e[1], e[2].slug))
+    for shown, key, a in listed:
+        letter = key[0].upper() if key[:1].isalpha() else "0-9"
+        groups.setdefault(letter, []).append((shown, a))
     return [(letter, f"letter-{letter.lower()}", members) for letter, members in
             sorted(groups.items(), key=lambda kv: (kv[0] == "0-9", kv[0]))]

@@ -805,15 +805,16 @@ _TEX_CHARS = re.compile(r"[\\{}$~^_%&*`\[]")
 
 
 def plain_label(source: str) -> str:
-    """A name, venue or title as plain text (``M{\\"u}ller`` -> ``Müller``); text without a
-    character TeX or Markdown gives meaning to is returned with its whitespace collapsed
-    (most names: ``plain_text`` costs about 20 µs each).
+    """A name, venue or title as plain text (``M{\\"u}ller`` -> ``Müller``, TeX's dashes
+    ``--``/``---`` as – and — whether or not the label holds other TeX: arXiv's titles write
+    them so); text without a character TeX or Markdown gives meaning to is returned with its
+    whitespace collapsed (most names: ``plain_text`` costs about 20 µs each).
 
     In a label every brace outside math that is not a command's argument only groups (BibTeX's
     case protection: ``{The ACME Team}``, ``{{GAN}}s``, ``{M{\\"u}ller}``, a protected quote
     ``{"}``), so it goes (``_ungroup``) before the text is read as in abstracts, where a
     brace group of prose (``{a, b}``) stays."""
-    if not _TEX_CHARS.search(source):
+    if not _TEX_CHARS.search(source) and "--" not in source:
         return " ".join(source.split())
     return plain_text(_ungroup(source) if "{" in source else source)
 

@@ -74,6 +74,9 @@ def test_benchmark_is_not_also_a_model():
     ("It uses 37× less memory than exact sorting.", ("37× less memory",)),
     ("It needs 3x fewer labelled examples.", ("3x fewer labelled examples",)),
     ("It is 2× cheaper than search.", ("2× cheaper",)),
+    # after a comparison sign a figure is a condition, not a result (ℓ ≥ 2 points sampled)
+    ("When ℓ ≥ 2 points are sampled it is 3x faster.", ("3x faster",)),
+    ("For k=4 points and n = 10x more data.", ()),
 ])
 def test_numbers_keep_ranges_units_and_metrics(text, numbers):
     assert extract_entities(text).numbers == numbers

@@ -4,8 +4,10 @@ previous site exactly as it was."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,26 @@ def test_failed_strict_build_leaves_the_site_as_it_was(project_copy: Path) -> No
     proc = run_build(project_copy)
     assert proc.returncode == 1
     assert "missing.md" in proc.stdout + proc.stderr
+    assert _tree(project_copy / "site") == before
+    assert sorted(p.name for p in project_copy.iterdir() if p.name.startswith(".site")) == []
+
+
+def test_stopped_build_leaves_the_site_as_it_was(project_copy: Path) -> None:
+    """SIGTERM while ``paper-digest build`` runs (a kill, a CI timeout): the command says so
+    and exits 143, site/ is the previous one, and its build folder is gone."""
+    assert run_build(project_copy).returncode == 0
+    before = _tree(project_copy / "site")
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", "--search",
+                             "material"], cwd=project_copy, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not list(project_copy.glob(".site-building-*")):
+        assert proc.poll() is None and time.monotonic() < deadline, "no build folder seen"
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 143, err
+    assert "stopped (SIGTERM)" in err
     assert _tree(project_copy / "site") == before
     assert sorted(p.name for p in project_copy.iterdir() if p.name.startswith(".site")) == []
 

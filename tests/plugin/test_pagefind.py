@@ -62,6 +62,10 @@ def test_pagefind_markup(pf_site: Path) -> None:
     # pagefind-ui.js is loaded by pagefind-search.js on demand, never by a <script> tag.
     assert "pagefind/pagefind-ui.js" not in html
     assert "assets/javascripts/pagefind-search.js" in html
+    # The abstract's heading is no search text (excerpts began "Abstract. ..."); its words are.
+    section = soup.select_one("#abstract")
+    assert [h.has_attr("data-pagefind-ignore") for h in section.select("h2, h3")] == [True]
+    assert section.select_one("p.pd-abstract").get("data-pagefind-ignore") is None
     listing = (pf_site / COLLECTION / "index.html").read_text(encoding="utf-8")
     assert "data-pagefind-body" not in listing
     assert "data-pd-search-open" in listing
@@ -215,3 +219,57 @@ def test_pagefind_excerpt_shows_no_search_aliases(page, base_url, pf_site) -> No
     assert pages[0] == paper["url"], pages
     excerpt = page.locator(".pd-search__excerpt").first.inner_text().lower()
     assert not hidden_only & set(re.findall(r"[\w']+", excerpt)), excerpt
+
+
+@pytest.mark.browser
+def test_pagefind_filters_fold_on_a_phone(page, base_url) -> None:
+    """At 390 px the filters are one "Filters" line the reader opens (the five rows took half
+    the screen); at 1280 px they are open; a filter set in a folded box is counted on it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base_url)
+    page.locator("header [data-pd-search-open]").click()
+    tag = page.locator("select[data-pd-filter=tag]")
+    summary = page.locator("[data-pd-filter-count]")
+    summary.wait_for(state="visible")
+    assert not tag.is_visible()
+    summary.click()
+    tag.wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('select[data-pd-filter=tag]')"
+                           ".options.length > 1")
+    tag.select_option(index=1)
+    summary.click()
+    page.wait_for_function("() => document.querySelector('[data-pd-filter-count]')"
+                           ".textContent === 'Filters (1 on)'")
+    assert not tag.is_visible()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url)
+    page.locator("header [data-pd-search-open]").click()
+    tag.wait_for(state="visible")
+
+
+@pytest.mark.browser
+def test_pagefind_excerpt_of_an_alias_only_match_is_the_page_text(page, base_url,
+                                                                    pf_site) -> None:
+    """A query only a page's hidden aliases hold (a joined form such as "stateoftheart"):
+    the result's excerpt is the page's own text, never the alias words (a trial saw
+    "... epsilon gamma in o qlearning ...")."""
+    papers = json.loads((pf_site / "papers.json").read_text(encoding="utf-8"))
+
+    def hidden_only(url: str) -> set[str]:
+        """The alias words the page does not show (its text read without the aliases)."""
+        html = (pf_site / url.strip("/").removeprefix("paper-digest/") / "index.html"
+                ).read_text(encoding="utf-8")
+        body = BeautifulSoup(html, "html.parser").select_one("[data-pagefind-body]")
+        sup = body.select_one("sup.pd-aliases[hidden]")
+        if sup is None:
+            return set()
+        aliases = set(sup.extract().get_text().split())
+        return aliases - set(re.findall(r"[\w']+", body.get_text(" ").lower()))
+
+    word = next(w for p in papers for w in sorted(hidden_only(p["url"]))
+                if re.fullmatch(r"[a-z]{8,}", w))
+    pages = _pagefind_search(page, base_url, word)
+    assert pages, word
+    excerpt = page.locator(".pd-search__excerpt").first.inner_text().lower()
+    assert len(excerpt.split()) >= 10, excerpt
+    assert not hidden_only(pages[0]) & set(re.findall(r"[\w']+", excerpt)), (word, excerpt)

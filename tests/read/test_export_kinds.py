@@ -63,6 +63,18 @@ def test_zotero_bibtex_abstract_and_title_read_as_stored() -> None:
     assert record.text == "A rate of $\\mathcal{O}(n)$."
 
 
+def test_a_zotero_file_is_unescaped_in_every_field() -> None:
+    """A field with no alwaysMap spelling of its own (``\\$k\\$``) is unescaped too when
+    another field of the file has one: the file is one export (a trial's ``$k$-means`` showed
+    as raw TeX); the same field in a file a person wrote stays as written."""
+    simple = "@article{km,\n  title = {Faster \\$k\\$-means},\n  year = {2025}\n}\n"
+    marked = ("@article{socia,\n  title = {{SOCIA}-\\${\\textbackslash}nabla\\$},\n"
+              "  year = {2025}\n}\n\n")
+    titles = [r.meta.title for r in _read("zotero.bib", marked + simple).records]
+    assert titles == ["{SOCIA}-$\\nabla$", "Faster $k$-means"]
+    assert [r.meta.title for r in _read("mine.bib", simple).records] == ["Faster \\$k\\$-means"]
+
+
 def test_two_entries_with_one_key_are_both_read() -> None:
     """Google Scholar gives two papers the same key; both are read, the second renamed as
     JabRef and Better BibTeX do, with a notice that does not stop a strict build."""

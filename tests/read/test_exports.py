@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read import READERS, read_seeds
+from generator.read import READERS, best_cased, read_seeds
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import read_entry
 from generator.read.jsondoc import read_json
@@ -356,3 +356,19 @@ def test_csl_date_text_that_names_no_single_year_is_an_error() -> None:
     with pytest.raises(InputError, match=r"^seeds/x.json: record 1: date: '2020 or 2021' is "
                                          "not an ISO 8601 date"):
         READERS[".json"](json.dumps([item]).encode(), "x.json", "seeds/x.json")
+
+
+def test_merged_title_keeps_the_spelling_with_its_capitals(tmp_path: Path) -> None:
+    """Google Scholar's lowercased title, read first, and a Zotero CSV's title-cased one of
+    the same paper: the page shows the capitals; a title differing in more than case is never
+    chosen over the first."""
+    (tmp_path / "a_scholar.bib").write_text(
+        "@article{hu2021lora,\n title={Lora: Low-rank adaptation of large language models},\n"
+        " author={Hu, Edward J}, year={2021}}\n", encoding="utf-8")
+    (tmp_path / "b_zotero.csv").write_text(
+        'Title,Author,Publication Year,Abstract Note\n"LoRA: Low-Rank Adaptation of Large '
+        'Language Models","Hu, Edward J.",2021,We adapt.\n', encoding="utf-8")
+    [paper] = read_seeds(tmp_path, "seeds").abstracts
+    assert [s.file for s in paper.sources] == ["a_scholar.bib", "b_zotero.csv"]
+    assert paper.meta.title == "LoRA: Low-Rank Adaptation of Large Language Models"
+    assert best_cased("Deep Sets", ["Deep Sets", "DEEP SETS REVISITED"]) == "Deep Sets"

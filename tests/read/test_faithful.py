@@ -51,6 +51,15 @@ def test_tilde_is_about_unless_it_ties_tex(written: str, shown: str) -> None:
     assert plain_label(written) == shown
 
 
+@pytest.mark.parametrize(("written", "shown"), [
+    ("Tuning for Trustworthiness -- Balancing", "Tuning for Trustworthiness – Balancing"),
+    ("Pages 12--20 --- and $x$", "Pages 12–20 — and x"),
+    ("Self-Supervised Learning", "Self-Supervised Learning"),
+])
+def test_tex_dashes_in_a_label_with_or_without_other_tex(written: str, shown: str) -> None:
+    assert plain_label(written) == shown
+
+
 @given(st.from_regex(r"[0-9]{1,4}(\.[0-9])?(x|B|M|%| GB)?", fullmatch=True),
        st.sampled_from(["", "with ", "(", "of about "]))
 def test_tilde_before_a_number_after_a_space_or_bracket_is_kept(amount: str, before: str
@@ -101,6 +110,10 @@ def test_a_derived_title_twice_is_still_told_apart() -> None:
      "EMNLP 2023 Findings"),
     ("ICLR.cc/2023/Conference/Desk_Rejected_Submission", None, "ICLR 2023"),
     ("Journal of Obscure Results", 2020, "Journal of Obscure Results 2020"),
+    ("Proceedings of the eighteenth annual ACM-SIAM symposium on Discrete algorithms", 2007,
+     "SODA 2007"),
+    ("2024 IEEE International Conference on Robotics and Automation (ICRA)", None, "ICRA 2024"),
+    ("IEEE/CVF Winter Conference on Applications of Computer Vision", 2024, "WACV 2024"),
 ])
 def test_one_collection_name_per_venue(venue: str, year: int | None, collection: str) -> None:
     assert collection_of_venue(venue, year) == collection

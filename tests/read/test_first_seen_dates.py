@@ -80,3 +80,29 @@ def test_editing_a_seed_redates_no_paper_and_a_clone_keeps_the_dates(tmp_path: P
     assert [a.seen for a in read_addresses(clone.permalinks)] == [
         a.seen for a in read_addresses(config.permalinks)]
     assert {a.seen for a in read_addresses(clone.permalinks)} == {"2026-01-01"}
+
+
+def test_a_run_under_serve_reads_the_permalinks_file_and_leaves_it(tmp_path: Path) -> None:
+    """``record_permalinks=False`` (the plugin under ``mkdocs serve``): the file's addresses
+    still become redirects, and the file is left byte for byte as the last build wrote it, so
+    a title tried while editing never becomes a published address."""
+    import dataclasses
+
+    from mkdocs.config import load_config
+
+    config = _config(tmp_path / "a")
+    shutil.copytree(ROOT / "seeds", config.seeds_dir)
+    generate(config)
+    written = config.permalinks.read_bytes()
+    seed = sorted(config.seeds_dir.glob("*.txt"))[0]
+    text = seed.read_text(encoding="utf-8")
+    first = text.split("\n\n")[1]
+    seed.write_text(text.replace(first, "We propose ZyxNet. " + first, 1), encoding="utf-8")
+    served = generate(dataclasses.replace(config, record_permalinks=False))
+    assert config.permalinks.read_bytes() == written
+    assert len(served.redirects) == 1  # the edited paper's address moved: its old one leads on
+    plugin = load_config(str(ROOT / "mkdocs.yml")).plugins["paper-digest"]
+    for command, records in (("serve", False), ("build", True), ("gh-deploy", True)):
+        plugin.on_startup(command=command, dirty=False)
+        assert plugin.digest_config(load_config(str(ROOT / "mkdocs.yml"))).record_permalinks \
+            is records

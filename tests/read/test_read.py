@@ -63,14 +63,20 @@ def test_no_header_collection_from_file_name() -> None:
     """Without a short first line, the collection comes from the file name."""
     long_first = b"This is an abstract that goes on.\nIt has two lines so it is no header.\n"
     coll, paras = parse_seed_text(long_first + b"\nSecond abstract.\n", "iclr_2026-papers.txt")
-    assert coll == "Iclr 2026 Papers"
+    assert coll == "ICLR 2026 Papers"
     assert paras == [(1, "This is an abstract that goes on.\nIt has two lines so it is no "
                          "header."), (4, "Second abstract.")]
 
 
-def test_collection_from_filename() -> None:
-    """File-name-derived collection: separators become spaces, words capitalised."""
-    assert collection_from_filename("neurips_2025.papers.txt") == "Neurips 2025 Papers"
+@pytest.mark.parametrize(("name", "collection"), [
+    ("neurips_2025.papers.txt", "NeurIPS 2025 Papers"),   # a series' short name as spelt
+    ("arxiv_2025.jsonl", "arXiv 2025"),                    # as a preprint venue reads
+    ("lab-journal_club.txt", "Lab Journal Club"),
+])
+def test_collection_from_filename(name: str, collection: str) -> None:
+    """File-name-derived collection: separators become spaces, words capitalised, venue
+    names spelt as the venue table spells them."""
+    assert collection_from_filename(name) == collection
 
 
 def test_empty_file_gives_notice_and_no_abstracts(tmp_path: Path) -> None:
@@ -208,7 +214,7 @@ def test_one_line_abstract_is_not_a_header(first: str) -> None:
     """A one-line first paragraph with a URL, TeX, a verb, a full stop or many lower-case
     words is an abstract: the file's name names the collection, and no paper is lost."""
     parsed = parse_seed_file(f"{first}\n\nSecond abstract.\n".encode(), "iclr_2026.txt")
-    assert parsed.collection == "Iclr 2026"
+    assert parsed.collection == "ICLR 2026"
     assert parsed.paragraphs == ((1, first), (3, "Second abstract."))
     assert parsed.notices == ()
 

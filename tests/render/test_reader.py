@@ -5,6 +5,7 @@ first-seen day kept in the permalinks file."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from datetime import datetime, timezone
 from pathlib import Path
@@ -16,7 +17,7 @@ import rispy
 from generator.addresses import plan_addresses, read_addresses, write_addresses
 from generator.catalog import build_catalog
 from generator.records import Abstract, Metadata, PaperFacts, Source
-from generator.render.authors import author_key, authors_of, co_authors
+from generator.render.authors import author_key, authors_of, co_authors, index_name
 from generator.render.feed import render_feed
 from generator.render.feeds import topic_feeds
 from generator.render.listing_index import INDEX_FIELDS, listing_index
@@ -83,6 +84,31 @@ def test_authors_merge_variants_and_never_two_people() -> None:
     # Ł is a letter of its own, not L with an accent: two keys, two slugs, no silent merge.
     assert [(a.name, a.slug) for a in twins] == [("Łukasz Kaiser", "lukasz-kaiser"),
                                                  ("Lukasz Kaiser", "lukasz-kaiser-2")]
+
+
+@pytest.mark.parametrize(("name", "shown", "key"), [
+    ("José García", "García, José", "garcia jose"),
+    ("García, José", "García, José", "garcia jose"),          # already Family, Given
+    ("Ludwig van Beethoven", "Beethoven, Ludwig van", "beethoven ludwig-van"),
+    ("de la Fontaine, Jean", "Fontaine, Jean de la", "fontaine jean-de-la"),
+    ("Jean-Pierre Dupont", "Dupont, Jean-Pierre", "dupont jean-pierre"),
+    ("Plato", "Plato", "plato"),                              # one part: as it is
+])
+def test_index_name_lists_family_first(name: str, shown: str, key: str) -> None:
+    """The author index shows and sorts a name by BibTeX's parts, family name first."""
+    assert index_name(name) == (shown, key)
+
+
+def test_author_index_is_a_to_z_by_family_name() -> None:
+    """Authors with a page are grouped by their family name's letter, family first."""
+    two = ["Zoe Adams", "Ann Young", "Bo Li"]
+    papers = _catalog({"title": "A", "authors": two}, {"title": "B", "authors": two})
+    page = render_site(papers, ("Vision",), site_name="D")["authors/index.md"]
+    body = page.split("</nav>")[1]
+    assert re.findall(r"<li><a [^>]*>([^<]*)</a> \(2\)</li>", body) == [
+        "Adams, Zoe", "Li, Bo", "Young, Ann"]
+    assert [line for line in body.splitlines() if line.startswith("<h2")] == [
+        '<h2 id="letter-a">A</h2>', '<h2 id="letter-l">L</h2>', '<h2 id="letter-y">Y</h2>']
 
 
 def test_topic_feeds_date_and_link_their_papers() -> None:

@@ -29,7 +29,11 @@
   var selects = root.querySelectorAll("[data-pd-filter]");
   var author = root.querySelector("[data-pd-filter-author]");
   var authors = root.querySelector("#pd-search-authors");
+  var filterBox = root.querySelector("[data-pd-filter-box]");
+  var filterCount = root.querySelector("[data-pd-filter-count]");
+  var WIDE = "(min-width: 45em)";  // the filters' box starts open on a screen this wide
   var PAGE = 10;        // results shown at once; "Show more" adds as many
+  var EXCERPT = 30;     // words in a result's excerpt (Pagefind's default)
   var DEBOUNCE = 60;    // ms after the last keystroke
   var PHRASE = 3;       // a page holding all the query's words side by side: (1 + PHRASE) x score
   var RERANK = 20;      // leading results scored again from their fragments (rescore)
@@ -83,6 +87,11 @@
     });
     if (author.value && authorNames.indexOf(author.value) >= 0) filters.author = author.value;
     return filters;
+  }
+
+  function countFilters() {  // a folded box still says filters are on
+    var n = Object.keys(currentFilters()).length;
+    filterCount.textContent = n ? "Filters (" + n + " on)" : "Filters";
   }
 
   function say(text, guess) {
@@ -139,9 +148,36 @@
     }
     var p = document.createElement("p");
     p.className = "pd-search__excerpt";
-    p.innerHTML = data.excerpt;  // Pagefind's excerpt: the page's text, escaped, with <mark>
+    p.innerHTML = excerpt(data);
     li.appendChild(p);
     return li;
+  }
+
+  // The excerpt of a result: Pagefind's words around the densest matches, as its own excerpt
+  // builds it (the page's text split at spaces, the matched words in <mark>), but from the
+  // text before the hidden search aliases, the page's last `meta.aliases` words: an excerpt
+  // of "... epsilon gamma qlearning ..." showed the reader words the page does not show.
+  // Without matches there, the page's opening words.
+  function excerpt(data) {
+    var aliases = Number(data.meta && data.meta.aliases) || 0;
+    if (!aliases || !data.content || !data.locations) return data.excerpt;
+    var words = data.content.split(/[\r\n\s]+/g);
+    var end = Math.max(words.length - aliases, 0);
+    var hits = data.locations.filter(function (l) { return l < end; }).sort(function (a, b) {
+      return a - b;
+    });
+    var start = 0, best = -1;
+    hits.forEach(function (l, i) {
+      var near = 0;
+      for (var j = i; j < hits.length && hits[j] < l + EXCERPT; j++) near++;
+      if (near > best) { best = near; start = l - Math.floor(EXCERPT / 3); }
+    });
+    start = Math.max(0, Math.min(start, end - EXCERPT));
+    var stop = Math.min(end, start + EXCERPT), marked = {};
+    hits.forEach(function (l) { marked[l] = true; });
+    var out = [];
+    for (var k = start; k < stop; k++) out.push(marked[k] ? "<mark>" + words[k] + "</mark>" : words[k]);
+    return (start > 0 ? "\u2026 " : "") + out.join(" ") + (stop < end ? " \u2026" : "");
   }
 
   function showMore() {
@@ -361,7 +397,11 @@
   }
 
   function open() {
-    if (!dialog.open) dialog.showModal();
+    if (!dialog.open) {
+      if (!dialog.dataset.pdOpened) filterBox.open = window.matchMedia(WIDE).matches;
+      dialog.dataset.pdOpened = "1";  // later, the box stays as the reader left it
+      dialog.showModal();
+    }
     input.focus();
     load().catch(function (err) {
       message.textContent = "Search is unavailable: " + err.message + ".";
@@ -373,7 +413,10 @@
     if (pagefind) pagefind.preload(input.value.trim());
     timer = setTimeout(search, DEBOUNCE);
   });
-  selects.forEach(function (select) { select.addEventListener("change", search); });
+  selects.forEach(function (select) {
+    select.addEventListener("change", function () { countFilters(); search(); });
+  });
+  author.addEventListener("change", countFilters);
   author.addEventListener("input", function () {
     var typed = author.value.toLowerCase();
     authors.textContent = "";

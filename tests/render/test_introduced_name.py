@@ -1,5 +1,5 @@
-"""The paper page's "In short" line: the derived title, shown only where it names the method
-the abstract introduces and the given title does not."""
+"""The paper page's "Introduces" line: the method name of the derived title, shown only
+where the given title does not name it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from generator.catalog import build_catalog
 from generator.records import Abstract, Metadata, PaperFacts, Source
-from generator.render.pages import _short_title
+from generator.render.pages import _introduced_name
 
 
 def _paper(given: str, name: str | None, derived: str):
@@ -21,12 +21,12 @@ def _paper(given: str, name: str | None, derived: str):
 
 @pytest.mark.parametrize(("given", "name", "derived", "shown"), [
     ("Attention Is All You Need", "Transformer", "Transformer: Attention Alone for Translation",
-     "Transformer: Attention Alone for Translation"),
+     "Transformer"),
     # The derived title misses the name: it tells the reader nothing the given one does not.
     ("Fast Sparse Attention for Long Documents", "SparseLong", "The Sequence Length", ""),
     # The given title already names the method.
     ("SparseLong: Fast Sparse Attention", "SparseLong", "SparseLong: Sparse Attention", ""),
     ("A Given Title", None, "Some Derived Title", ""),
 ])
-def test_short_title(given, name, derived, shown) -> None:
-    assert _short_title(_paper(given, name, derived)) == shown
+def test_introduced_name(given, name, derived, shown) -> None:
+    assert _introduced_name(_paper(given, name, derived)) == shown
