@@ -115,9 +115,11 @@ POINTS_BACK = re.compile(
     + _PROBLEM_NOUN + r")\b|\b" + _POINTER + r"\s+(?!" + _PAPER + r"\b)(?P<work>"
     + alternation(forms(PRIOR_WORK_NOUNS, "NNS")) + r")\b", re.I)
 # What else "this ...", "these ..." name of the sentences before ("in this setting", "these
-# observations"): pointing back too, for the shown highlight.
+# observations"), and "their work", "its paper": pointing back too, for the shown highlight.
 _POINTED = re.compile(r"\b" + _POINTER + r"\s+(?:[\w-]+\s+)?(?P<noun>"
-                      + alternation(forms(POINTED_NOUNS, "NNS")) + r")\b", re.I)
+                      + alternation(forms(POINTED_NOUNS, "NNS")) + r")\b|\b"
+                      + alternation(POINTING_POSSESSIVES) + r"\s+(?:[\w-]+\s+)?(?P<work>"
+                      + alternation(forms(PAPER_NOUNS, "NNS")) + r")\b", re.I)
 # After an opening pointer: the paper itself ("This technical report presents X"); after any:
 # "their own ..." (whose owner the sentence names).
 _NAMES_PAPER = re.compile(r"\s+(?:[\w-]+\s+)?" + alternation(PAPER_NOUNS + PAPER_KINDS) + r"\b",
@@ -322,8 +324,8 @@ def points_back(text: str) -> bool:
 
 def _ranking_points_back(sentence: str) -> bool:
     """What ``pick_highlight`` breaks ties on, as its ranking was tuned (the titles read its
-    choice): ``POINTS_BACK`` found in ``sentence`` after the ``_RANKING_REPAIRS``."""
-    for name in _RANKING_REPAIRS:
+    choice): ``POINTS_BACK`` found in ``sentence`` after the ``RANKING_REPAIRS``."""
+    for name in RANKING_REPAIRS:
         sentence = STANDALONE[name](sentence)
     return POINTS_BACK.search(sentence) is not None
 
@@ -337,7 +339,7 @@ for _priority, (_name, _repair) in enumerate(reversed((
         ("phrase", _drop_pointer_phrase), ("long", _end_at_clause)))):
     STANDALONE.register(_repair, _name, _priority)
 # The repairs ``pick_highlight``'s ties were tuned with, in order.
-_RANKING_REPAIRS = ("lead", "problem", "purpose")
+RANKING_REPAIRS = ("lead", "problem", "purpose")
 
 
 def split_sentences(source: str) -> list[str]:
