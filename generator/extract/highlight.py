@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.extract.sentences import (
-    LONG_SENTENCE,
-    NO_CUE,
-    contribution_rank,
-    points_back,
-    without_lead,
-)
+from generator.extract.sentences import LONG_SENTENCE, contribution_rank, points_back, without_lead
 from generator.text.markup import plain_text
+
+# A sentence ``contribution_rank`` ranks below this states a contribution or a finding ("we
+# propose", "we show"); one ranked 4 only mentions the paper's own work ("our code is at ...").
+STATES_CONTRIBUTION = 4
 
 
 def reads_alone(shown: str) -> bool:
@@ -35,10 +33,11 @@ def shown_highlight(sentences: Sequence[str], chosen: str) -> str:
 
     Returns:
         Source text: ``chosen`` after the ``STANDALONE`` repairs (``without_lead``) when it then
-        reads alone (``reads_alone``); else the first other sentence with a contribution cue
-        that does so repaired, the strongest cue first (``contribution_rank``), then in
-        order; else the abstract's opening sentence, repaired, when that reads alone (it
-        follows nothing); else ``chosen`` repaired. Empty for an abstract without sentences.
+        reads alone (``reads_alone``); else the first other sentence that states a
+        contribution or a finding (``contribution_rank`` below ``STATES_CONTRIBUTION``) and
+        does so repaired, the strongest first, then in order; else the abstract's opening
+        sentence, repaired, when that reads alone (it follows nothing); else ``chosen``
+        repaired. Empty for an abstract without sentences.
     """
     if not chosen:
         return ""
@@ -46,7 +45,7 @@ def shown_highlight(sentences: Sequence[str], chosen: str) -> str:
     if reads_alone(first):
         return first
     ranked = sorted((rank, i) for i, s in enumerate(sentences)
-                    if s != chosen and (rank := contribution_rank(s)) < NO_CUE)
+                    if s != chosen and (rank := contribution_rank(s)) < STATES_CONTRIBUTION)
     for _, i in ranked:
         shown = without_lead(sentences[i])
         if reads_alone(shown):

@@ -98,6 +98,9 @@ _PROBLEM = re.compile(r"^" + alternation(PROBLEM_OPENERS) + r"\b", re.I)
 # model ..."; "Here we ...", "In this paper we ..." without a comma before "we").
 _CONNECTIVE = re.compile(r"^" + alternation(LEADING_CONNECTIVES)
                          + r"(?:\s*,\s*|\s+(?=we\b))(?=\S)", re.I)
+# ... or right after the subject, between commas ("This work, therefore, addresses ...").
+_INNER_CONNECTIVE = re.compile(r"^(?P<subject>We|(?:This|Our)\s+" + _PAPER + r"),\s+"
+                               + alternation(LEADING_CONNECTIVES) + r",\s+(?=[a-z])", re.I)
 # A lead clause that points back at the sentences before it ("To address this,", "Leveraging
 # these insights,", "To address this issue, in this paper,") before the paper's own "we": plain
 # words only, at most twelve, ending in a comma.
@@ -148,14 +151,24 @@ _PROBLEM_OBJECT = (r"\s+(?:both\s+(?:of\s+)?)?(?:" + alternation(POINTING_DETERM
 _RELATIVE_TAIL = re.compile(
     r"(?:,\s*|\s+)(?:which|that)\s+(?:\w+ly\s+)?"
     + alternation(forms(ADDRESSING_VERBS, "VBZ", "VBP", base=False)) + _PROBLEM_OBJECT
-    + r"(?=\s*(?:[;]|[.!]?$))|\s+to\s+(?:\w+ly\s+)?" + _ADDRESS + _PROBLEM_OBJECT
-    + r"(?=\s+and\s+[a-z])")
+    + r"(?=\s*(?:[;]|[.!]?$))|(?:,\s*|\s+)(?:(?:specifically\s+)?"
+    + alternation(forms(PURPOSE_VERBS, "VBN", base=False)) + r"\s+)?to\s+(?:\w+ly\s+)?"
+    + _ADDRESS + _PROBLEM_OBJECT + r"(?=\s+and\s+[a-z])")
 # "an approach to this problem called X" -> "an approach called X": a phrase that only names
 # what the sentences before described, before what the sentence goes on to say.
 _POINTER_PHRASE = re.compile(
-    r"(?:,\s*|\s+)(?:for|to|on|in|within|under)\s+" + _POINTER + r"\s+(?:[\w-]+\s+){0,2}?(?:"
-    + _PROBLEM_NOUN + "|" + alternation(forms(POINTED_NOUNS + PRIOR_WORK_NOUNS, "NNS"))
-    + r")\b(?=\s*[:;,]|\s+(?:called|named|termed|dubbed|based|using|that|which)\b)")
+    r"(?:,\s*|\s+)(?:(?:for|to|on)|(?P<where>in|within|under))\s+" + _POINTER
+    + r"\s+(?:[\w-]+\s+){0,2}?(?:" + _PROBLEM_NOUN + "|"
+    + alternation(forms(POINTED_NOUNS + PRIOR_WORK_NOUNS, "NNS"))
+    + r")\b(?=\s*[:;,]|\s+(?:called|named|termed|dubbed|based|using|that|which)\b|"
+    r"(?(where)\s*[.!]?$|(?!)))")
+# "We take a first step in this direction by proposing X" -> "We propose X": what the paper
+# does to what the sentences before described is its means (any verb before it, not a clause).
+_BY_MEANS = re.compile(
+    r"^(?P<subject>We|(?:This|Our)\s+" + _PAPER + r")\s+(?:(?:(?!\b(?:that|whether|how|which|"
+    r"if)\b)[^,;:.]){0,80}?\s)?(?:" + alternation(POINTING_DETERMINERS) + r"|both)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:" + _PROBLEM_NOUN + "|" + alternation(forms(POINTED_NOUNS, "NNS"))
+    + r")\s*,?\s+by\s+(?P<gerund>[a-z]{2,}ing)\b(?!\s+and\s+[a-z]+ing\b)")
 # "X, which tackles this problem by adaptively optimizing Y" -> "X, which adaptively optimizes Y".
 _RELATIVE_BY = re.compile(
     r"(?P<relative>\b(?:which|that)\s+)" + alternation(forms(ADDRESSING_VERBS, "VBZ", base=False))
@@ -166,7 +179,8 @@ _RELATIVE_BY = re.compile(
 _WIDE_LEAD = re.compile(
     r"(?P<lead>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?\s+" + _POINTER + r"\s+(?:[\w-]+\s+)?(?:"
     + _PROBLEM_NOUN + "|" + alternation(forms(POINTED_NOUNS + PRIOR_WORK_NOUNS, "NNS"))
-    + r")\b[^.;:!?$\\]{0,240}?),\s+(?P<subject>we|(?:this|our)\s+" + _PAPER + r")\s+(?=[a-z])")
+    + r")\b[^.;:!?$\\]{0,240}?),\s+(?:(?:here|in\s+this\s+" + _PAPER + r"),?\s+)?"
+    r"(?P<subject>we|(?:this|our)\s+" + _PAPER + r")\s+(?=[a-z])")
 # Where a sentence the splitter kept whole ends after all: a full stop after a word of two or
 # more letters (or a closing brace or bracket: "\\textit{bandit}. This"), then a capitalised
 # word, perhaps in markup ("images.\\emph{Photoswap} first"); after an abbreviation only when
@@ -181,6 +195,9 @@ _OPENER_AFTER_ABBREVIATION = re.compile(r"\s*(?:We|Our|This|These|Here|In\s+this
 _CLAUSE_END = re.compile(r";\s+|,\s+(?:which|where|while|whereas|thereby|enabling|allowing|"
                          r"making|resulting\s+in|and\s+thus|and\s+hence)\s|\s+[—–]\s+")
 _SHORTEST_CUT = 80  # characters: a clause shorter than this says too little alone
+_TRAILING_PREPOSITION = re.compile(
+    r"\s+(?:for|to|on|in|within|under|between|of|with|from|across|over)(?:\s+(?:all|both))?\s*$",
+    re.I)
 
 
 def without_lead(sentence: str) -> str:
@@ -221,9 +238,14 @@ def _keep_one_sentence(sentence: str) -> str:
 
 def _drop_connective(sentence: str) -> str:
     """A leading connective goes, the capital restored (``_CONNECTIVE``): ``"Moreover, the
-    model learns X."`` -> ``"The model learns X."``."""
+    model learns X."`` -> ``"The model learns X."``; so does one after the subject
+    (``_INNER_CONNECTIVE``: ``"This work, therefore, addresses X"`` -> ``"This work addresses
+    X"``)."""
     m = _CONNECTIVE.match(sentence)
-    return _capitalised(sentence[m.end():]) if m else sentence
+    if m:
+        return _capitalised(sentence[m.end():])
+    m = _INNER_CONNECTIVE.match(sentence)
+    return m["subject"] + " " + sentence[m.end():] if m else sentence
 
 
 def _drop_lead(sentence: str) -> str:
@@ -249,6 +271,19 @@ def _drop_problem(sentence: str) -> str:
         if a["subject"] != "We":  # "This work proposes"
             verb = next(iter(inflect(verb, "VBZ")), verb)
     return f"{a['subject']} {verb}{sentence[a.end():]}"
+
+
+def _by_means(sentence: str) -> str:
+    """What the paper does to what the sentences before described becomes its means
+    (``_BY_MEANS``): ``"We take a first step in this direction by proposing X"`` -> ``"We
+    propose X"``, the verb by lemminflect, for the subject's person."""
+    m = _BY_MEANS.match(sentence)
+    if not m:
+        return sentence
+    verb = base_of_gerund(m["gerund"])
+    if m["subject"] != "We":
+        verb = next(iter(inflect(verb, "VBZ")), verb)
+    return f"{m['subject']} {verb}{sentence[m.end():]}"
 
 
 def _drop_purpose(sentence: str) -> str:
@@ -310,16 +345,47 @@ def points_back(text: str) -> bool:
     the sentences before described (``"this gap"``, ``"their framework"``, ``"in this
     setting"``), not ``"their own ..."`` and not with a noun it has used before (``"a new task
     ... on this task"`` points within the sentence)."""
-    for m in (*POINTS_BACK.finditer(text), *_POINTED.finditer(text)):
-        if m.groupdict().get("opening"):
-            if not _NAMES_PAPER.match(text, m.end()):
-                return True
-            continue
-        noun = m["noun"] or m["work"]
-        if not _OWN.match(text, m.start() + len(m[0].split()[0])) and \
-                noun[:4].lower() not in text[: m.start()].lower():
-            return True
-    return False
+    return _pointing(text) is not None
+
+
+def _pointing(text: str) -> re.Match[str] | None:
+    """The first match of ``points_back``'s patterns in ``text`` that points back, or ``None``."""
+    found = [m for m in (*POINTS_BACK.finditer(text), *_POINTED.finditer(text))
+             if _points(text, m)]
+    return min(found, key=lambda m: m.start()) if found else None
+
+
+def _points(text: str, m: re.Match[str]) -> bool:
+    if m.groupdict().get("opening"):
+        return not _NAMES_PAPER.match(text, m.end())
+    noun = m["noun"] or m["work"]
+    return not _OWN.match(text, m.start() + len(m[0].split()[0])) and \
+        noun[:4].lower() not in text[: m.start()].lower()
+
+
+def _drop_pointing_tail(sentence: str) -> str:
+    """The end of a sentence that names what the sentences before described goes, when at
+    least ``_SHORTEST_CUT`` characters stay and they read alone: the phrase, when it ends the
+    sentence (``"... an upper bound for this task."`` -> ``"... an upper bound."``), else the
+    clause after the last comma before it (``"We propose X, designed to address these issues
+    in Y."`` -> ``"We propose X."``)."""
+    m = _pointing(sentence)
+    if m is None or m.start() == 0:
+        return sentence
+    head = sentence[: m.start()]
+    phrase = _TRAILING_PREPOSITION.search(head)
+    if phrase and re.fullmatch(r"\W*", sentence[m.end():]):
+        kept = head[: phrase.start()]
+    else:
+        commas = [c.start() for c in re.finditer(r",\s", head)]
+        if not commas:
+            return sentence
+        kept = head[: commas[-1]]
+    kept = kept.rstrip(" ,;:") + "."
+    if len(kept) < _SHORTEST_CUT or kept.count("(") != kept.count(")") or \
+            kept.count("$") % 2 or _pointing(kept):
+        return sentence
+    return kept
 
 
 def _ranking_points_back(sentence: str) -> bool:
@@ -334,9 +400,11 @@ def _ranking_points_back(sentence: str) -> bool:
 STANDALONE: Registry[Callable[[str], str]] = Registry()
 for _priority, (_name, _repair) in enumerate(reversed((
         ("split", _keep_one_sentence), ("connective", _drop_connective), ("lead", _drop_lead),
-        ("wide-lead", _drop_wide_lead), ("problem", _drop_problem), ("purpose", _drop_purpose),
+        ("wide-lead", _drop_wide_lead), ("problem", _drop_problem), ("means", _by_means),
+        ("purpose", _drop_purpose),
         ("relative", _drop_relative),
-        ("phrase", _drop_pointer_phrase), ("long", _end_at_clause)))):
+        ("phrase", _drop_pointer_phrase), ("tail", _drop_pointing_tail),
+        ("long", _end_at_clause)))):
     STANDALONE.register(_repair, _name, _priority)
 # The repairs ``pick_highlight``'s ties were tuned with, in order.
 RANKING_REPAIRS = ("lead", "problem", "purpose")
