@@ -1,14 +1,17 @@
 """Shown highlights before and after ``extract.highlight.shown_highlight``, in one run:
 
-    python -m evaluation.highlights [--arxiv N] [--examples K] [FILE.jsonl ...]
+    python -m evaluation.highlights [--arxiv N] [--split train|heldout] [--no-real]
+                                    [--examples K] [FILE ...]
 
 Reads the real-data files (default ``../shared/real/*.jsonl``, as ``paper-digest eval --real``)
-and the first ``N`` abstracts of the arXiv ``train`` split (``evaluation.arxiv.split_rows``, the
-split rules may be tuned on; default 5,000; 0 skips it). For each set it prints, for the
-highlight as shown before (the chosen sentence after the ``RANKING_REPAIRS`` alone) and after
-(``shown_highlight``): how many point back (``points_back``), span two or more sentences
-(``evaluation.real.sentence_count``) or have over ``LONG_HIGHLIGHT`` characters, how many
-changed, and the CPU seconds each took; then ``K`` changed examples.
+and the first ``N`` abstracts by SHA-256 of an arXiv split (``evaluation.arxiv.split_rows``:
+``train``, the split rules may be looked at and tuned on, the default; ``heldout``, which no
+rule is tuned on); ``N`` is 5,000 by default, 0 skips the arXiv file (``--no-real`` the real
+files). For each set it prints, for the highlight as shown before (the chosen sentence after
+the ``RANKING_REPAIRS`` alone) and after (``shown_highlight``): how many point back
+(``points_back``), span two or more sentences (``evaluation.real.sentence_count``) or have over
+``LONG_HIGHLIGHT`` characters, how many changed, and the CPU seconds each took; then ``K``
+changed examples.
 """
 
 from __future__ import annotations
@@ -78,9 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--arxiv", type=int, default=5000, help="arXiv train abstracts (0: none)")
+    parser.add_argument("--split", choices=("train", "heldout"), default="train")
+    parser.add_argument("--no-real", action="store_true", help="skip the real-data files")
     parser.add_argument("--examples", type=int, default=0)
     args = parser.parse_args(argv)
-    paths = tuple(args.files) or default_paths(ROOT)
+    paths = () if args.no_real else tuple(args.files) or default_paths(ROOT)
     lines: list[str] = []
     if paths:
         records = read_real(paths)
@@ -88,8 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         [r.abstract for r in records], args.examples)
     arxiv = find_arxiv(ROOT) if args.arxiv else None
     if arxiv is not None:
-        rows = split_rows(arxiv, "train")[: args.arxiv]
-        lines += report(f"arXiv train, first {len(rows)}", [r["abstract"] for r in rows],
+        rows = split_rows(arxiv, args.split)[: args.arxiv]
+        lines += report(f"arXiv {args.split}, first {len(rows)}", [r["abstract"] for r in rows],
                         args.examples)
     print("\n".join(lines) if lines else "highlights: no real data found")
     return 0
