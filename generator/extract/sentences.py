@@ -171,7 +171,8 @@ _BY_MEANS = re.compile(
     + r")\s*,?\s+by\s+(?P<gerund>[a-z]{2,}ing)\b(?!\s+and\s+[a-z]+ing\b)")
 # "X, which tackles this problem by adaptively optimizing Y" -> "X, which adaptively optimizes Y".
 _RELATIVE_BY = re.compile(
-    r"(?P<relative>\b(?:which|that)\s+)" + alternation(forms(ADDRESSING_VERBS, "VBZ", base=False))
+    r"(?P<relative>\b(?:which|that)\s+)(?P<addressing>"
+    + alternation(forms(ADDRESSING_VERBS, "VBZ")) + ")"
     + _PROBLEM_OBJECT + r"\s+by\s+(?P<adverb>[a-z]+ly\s+)?(?P<gerund>[a-z]{3,}ing)\b")
 # A lead of up to thirty words whose first five name what the sentences before described ("To
 # address this challenge and fully unleash the potential of GNN in motion planning, this paper
@@ -312,7 +313,9 @@ def _drop_wide_lead(sentence: str) -> str:
 
 
 def _relative_by(m: re.Match[str]) -> str:
-    verb = next(iter(inflect(base_of_gerund(m["gerund"]), "VBZ")), m["gerund"])
+    verb = base_of_gerund(m["gerund"])
+    if m["addressing"].lower() not in ADDRESSING_VERBS:  # "which tackles": for its subject
+        verb = next(iter(inflect(verb, "VBZ")), verb)
     return m["relative"] + (m["adverb"] or "") + verb
 
 

@@ -148,6 +148,11 @@ STANDALONE_TABLE = [
      "We propose COCO and evaluate models on new scenarios."),
     ("relative", "We propose SeqMatch, which tackles this problem by adaptively optimizing data.",
      "We propose SeqMatch, which adaptively optimizes data."),
+    ("relative", "We build IGNN on three principles, which alleviate these dilemmas by enabling "
+     "hop-wise generalization.", "We build IGNN on three principles, which enable hop-wise "
+     "generalization."),
+    ("connective", "In the paper, we study the rates of the estimator.",
+     "We study the rates of the estimator."),
     ("phrase", "We propose a computational approach to this problem called BTO.",
      "We propose a computational approach called BTO."),
     ("phrase", "We propose a new explanation for this problem: GNNs have a bottleneck.",
