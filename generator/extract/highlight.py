@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.extract.sentences import LONG_SENTENCE, contribution_rank, points_back, without_lead
+from generator.extract.sentences import (
+    LONG_SENTENCE,
+    NO_CUE,
+    contribution_rank,
+    points_back,
+    without_lead,
+)
 from generator.text.markup import plain_text
 
 # A sentence ``contribution_rank`` ranks below this states a contribution or a finding ("we
@@ -35,9 +41,10 @@ def shown_highlight(sentences: Sequence[str], chosen: str) -> str:
         Source text: ``chosen`` after the ``STANDALONE`` repairs (``without_lead``) when it then
         reads alone (``reads_alone``); else the first other sentence that states a
         contribution or a finding (``contribution_rank`` below ``STATES_CONTRIBUTION``) and
-        does so repaired, the strongest first, then in order; else the abstract's opening
-        sentence, repaired, when that reads alone (it follows nothing); else ``chosen``
-        repaired. Empty for an abstract without sentences.
+        does so repaired, the strongest first, then in order; else, when ``chosen`` has no
+        contribution cue either (``NO_CUE``), the abstract's opening sentence repaired, when
+        that reads alone (it follows nothing); else ``chosen`` repaired. Empty for an
+        abstract without sentences.
     """
     if not chosen:
         return ""
@@ -50,7 +57,9 @@ def shown_highlight(sentences: Sequence[str], chosen: str) -> str:
         shown = without_lead(sentences[i])
         if reads_alone(shown):
             return shown
-    if sentences and sentences[0] != chosen:
+    # A contribution sentence beats the background opener, even pointing back; a sentence
+    # chosen for want of one does not.
+    if sentences and sentences[0] != chosen and contribution_rank(chosen) == NO_CUE:
         opener = without_lead(sentences[0])
         if reads_alone(opener):
             return opener

@@ -97,7 +97,7 @@ _PROBLEM = re.compile(r"^" + alternation(PROBLEM_OPENERS) + r"\b", re.I)
 # A leading connective joins the sentence to the one before ("First, we ...", "Moreover, the
 # model ..."; "Here we ...", "In this paper we ..." without a comma before "we").
 _CONNECTIVE = re.compile(r"^" + alternation(LEADING_CONNECTIVES)
-                         + r"(?:\s*,\s*|\s+(?=we\b))(?=\S)", re.I)
+                         + r"(?:\s*,\s*|\s+(?=we\b))(?:\(?(?:i|1|a)\)\s+)?(?=\S)", re.I)
 # ... or right after the subject, between commas ("This work, therefore, addresses ...").
 _INNER_CONNECTIVE = re.compile(r"^(?P<subject>We|(?:This|Our)\s+" + _PAPER + r"),\s+"
                                + alternation(LEADING_CONNECTIVES) + r",\s+(?=[a-z])", re.I)
@@ -119,7 +119,7 @@ POINTS_BACK = re.compile(
     + alternation(forms(PRIOR_WORK_NOUNS, "NNS")) + r")\b", re.I)
 # What else "this ...", "these ..." name of the sentences before ("in this setting", "these
 # observations"), and "their work", "its paper": pointing back too, for the shown highlight.
-_POINTED = re.compile(r"\b" + _POINTER + r"\s+(?:[\w-]+\s+)?(?P<noun>"
+_POINTED = re.compile(r"\b" + alternation(POINTING_DETERMINERS) + r"\s+(?:[\w-]+\s+)?(?P<noun>"
                       + alternation(forms(POINTED_NOUNS, "NNS")) + r")\b|\b"
                       + alternation(POINTING_POSSESSIVES) + r"\s+(?:[\w-]+\s+)?(?P<work>"
                       + alternation(forms(PAPER_NOUNS, "NNS")) + r")\b", re.I)
@@ -144,6 +144,9 @@ _PURPOSE_TAIL = re.compile(
     r"(?:\w+ly\s+)?" + _ADDRESS + "|" + alternation(forms(ADDRESSING_VERBS, "VBG", base=False))
     + r")\s+(?:" + alternation(POINTING_DETERMINERS) + r"|both)\s+(?:[\w-]+\s+){0,2}?"
     + _PROBLEM_NOUN + r"(?=\s*(?:[,;]|[.!]?$)|\s+by\s)")
+# What may follow a purpose or relative clause once it goes ("X that tackles this challenge
+# based on Y" -> "X based on Y").
+_MEANS_AFTER = r"(?:based\s+on|using|via|through|with)\s"
 _PROBLEM_OBJECT = (r"\s+(?:both\s+(?:of\s+)?)?(?:" + alternation(POINTING_DETERMINERS)
                    + r"|both)\s+(?:[\w-]+\s+){0,2}?" + _PROBLEM_NOUN)
 # "..., a framework that overcomes these limitations." -> "..., a framework."; "X to bridge
@@ -151,9 +154,9 @@ _PROBLEM_OBJECT = (r"\s+(?:both\s+(?:of\s+)?)?(?:" + alternation(POINTING_DETERM
 _RELATIVE_TAIL = re.compile(
     r"(?:,\s*|\s+)(?:which|that)\s+(?:\w+ly\s+)?"
     + alternation(forms(ADDRESSING_VERBS, "VBZ", "VBP", base=False)) + _PROBLEM_OBJECT
-    + r"(?=\s*(?:[;]|[.!]?$))|(?:,\s*|\s+)(?:(?:specifically\s+)?"
+    + r"(?=\s*(?:[;]|[.!]?$)|\s+" + _MEANS_AFTER + r")|(?:,\s*|\s+)(?:(?:specifically\s+)?"
     + alternation(forms(PURPOSE_VERBS, "VBN", base=False)) + r"\s+)?to\s+(?:\w+ly\s+)?"
-    + _ADDRESS + _PROBLEM_OBJECT + r"(?=\s+and\s+[a-z])")
+    + _ADDRESS + _PROBLEM_OBJECT + r"(?=\s+and\s+[a-z]|\s+" + _MEANS_AFTER + ")")
 # "an approach to this problem called X" -> "an approach called X": a phrase that only names
 # what the sentences before described, before what the sentence goes on to say.
 _POINTER_PHRASE = re.compile(
@@ -162,26 +165,32 @@ _POINTER_PHRASE = re.compile(
     + alternation(forms(POINTED_NOUNS + PRIOR_WORK_NOUNS, "NNS"))
     + r")\b(?=\s*[:;,]|\s+(?:called|named|termed|dubbed|based|using|that|which)\b|"
     r"(?(where)\s*[.!]?$|(?!)))")
-# "We take a first step in this direction by proposing X" -> "We propose X": what the paper
-# does to what the sentences before described is its means (any verb before it, not a clause).
+# "We take a first step in this direction by proposing X" -> "We propose X"; "We study this
+# problem of Y and propose X" -> "We propose X": what the paper does to what the sentences
+# before described gives way to its means or its next verb (no clause before it: "that").
 _BY_MEANS = re.compile(
     r"^(?P<subject>We|(?:This|Our)\s+" + _PAPER + r")\s+(?:(?:(?!\b(?:that|whether|how|which|"
-    r"if)\b)[^,;:.]){0,80}?\s)?(?:" + alternation(POINTING_DETERMINERS) + r"|both)\s+"
-    r"(?:[\w-]+\s+){0,2}?(?:" + _PROBLEM_NOUN + "|" + alternation(forms(POINTED_NOUNS, "NNS"))
-    + r")\s*,?\s+by\s+(?P<gerund>[a-z]{2,}ing)\b(?!\s+and\s+[a-z]+ing\b)")
+    r"if)\b)[^,;:.]){0,80}?\s)?(?:" + alternation(POINTING_DETERMINERS + POINTING_POSSESSIVES)
+    + r"|both)\s+(?:[\w-]+\s+){0,2}?(?:" + _PROBLEM_NOUN + "|"
+    + alternation(forms(POINTED_NOUNS + PRIOR_WORK_NOUNS, "NNS")) + r")\b(?:"
+    r"(?:\s+(?!by\b)[\w()-]+){0,6}?\s*,?\s+by\s+(?P<adverb>[a-z]+ly\s+)?(?P<gerund>[a-z]{2,}ing)\b"
+    r"(?!\s+and\s+[a-z]+ing\b)"
+    r"|(?:\s+(?!and\b)[\w-]+){0,6}?\s*,?\s+and\s+(?:then\s+)?(?P<verb>"
+    + alternation(forms(PROPOSAL_VERBS + MAKING_VERBS + FINDING_VERBS, "VBZ")) + r")\b)")
+_PRONOUN_SOON = re.compile(r"(?:\s+\S+){0,6}?\s+(?:it|its|they|them|their|this|these)\b", re.I)
 # "X, which tackles this problem by adaptively optimizing Y" -> "X, which adaptively optimizes Y".
 _RELATIVE_BY = re.compile(
     r"(?P<relative>\b(?:which|that)\s+)(?P<addressing>"
     + alternation(forms(ADDRESSING_VERBS, "VBZ")) + ")"
-    + _PROBLEM_OBJECT + r"\s+by\s+(?P<adverb>[a-z]+ly\s+)?(?P<gerund>[a-z]{3,}ing)\b")
+    + _PROBLEM_OBJECT + r"\s+(?:by\s+)?(?P<adverb>[a-z]+ly\s+)?(?P<gerund>[a-z]{2,}ing)\b")
 # A lead of up to thirty words whose first five name what the sentences before described ("To
 # address this challenge and fully unleash the potential of GNN in motion planning, this paper
 # proposes X"): longer than ``_LEAD`` takes, but about the sentences before all the same.
 _WIDE_LEAD = re.compile(
     r"(?P<lead>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?\s+" + _POINTER + r"\s+(?:[\w-]+\s+)?(?:"
     + _PROBLEM_NOUN + "|" + alternation(forms(POINTED_NOUNS + PRIOR_WORK_NOUNS, "NNS"))
-    + r")\b[^.;:!?$\\]{0,240}?),\s+(?:(?:here|in\s+this\s+" + _PAPER + r"),?\s+)?"
-    r"(?P<subject>we|(?:this|our)\s+" + _PAPER + r")\s+(?=[a-z])")
+    + r")\b[^.;:!?$\\]{0,240}?)(?:,\s*|\s+(?=we\b))(?:(?:here|in\s+this\s+" + _PAPER
+    + r"),?\s+)?(?:[a-z]+ly\s+)?(?P<subject>we|(?:this|our)\s+" + _PAPER + r")\s+(?=[a-z])")
 # Where a sentence the splitter kept whole ends after all: a full stop after a word of two or
 # more letters (or a closing brace or bracket: "\\textit{bandit}. This"), then a capitalised
 # word, perhaps in markup ("images.\\emph{Photoswap} first"); after an abbreviation only when
@@ -192,8 +201,8 @@ _MISSED_BOUNDARY = re.compile(
 # Inline math, masked by ``_masked_math`` for the repairs that look for boundaries.
 _MATH_SPAN = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)", re.S)
 _OPENER_AFTER_ABBREVIATION = re.compile(r"\s*(?:We|Our|This|These|Here|In\s+this)\b")
-# Clause boundaries a long highlight may end at instead ("X; Y", "X, which Y").
-_CLAUSE_END = re.compile(r";\s+|,\s+(?:which|where|while|whereas|thereby|enabling|allowing|"
+# Clause boundaries a long highlight may end at instead ("X; Y", "X: Y", "X, which Y").
+_CLAUSE_END = re.compile(r"[;:]\s+|,\s+(?:which|where|while|whereas|thereby|enabling|allowing|"
                          r"making|resulting\s+in|and\s+thus|and\s+hence)\s|\s+[—–]\s+")
 _SHORTEST_CUT = 80  # characters: a clause shorter than this says too little alone
 _TRAILING_PREPOSITION = re.compile(
@@ -275,16 +284,21 @@ def _drop_problem(sentence: str) -> str:
 
 
 def _by_means(sentence: str) -> str:
-    """What the paper does to what the sentences before described becomes its means
-    (``_BY_MEANS``): ``"We take a first step in this direction by proposing X"`` -> ``"We
-    propose X"``, the verb by lemminflect, for the subject's person."""
+    """What the paper does to what the sentences before described gives way to its means or
+    its next verb (``_BY_MEANS``): ``"We take a first step in this direction by proposing X"``
+    -> ``"We propose X"`` (the verb by lemminflect, for the subject's person); ``"We answer
+    this question affirmatively and establish X"`` -> ``"We establish X"``."""
     m = _BY_MEANS.match(sentence)
     if not m:
         return sentence
-    verb = base_of_gerund(m["gerund"])
-    if m["subject"] != "We":
-        verb = next(iter(inflect(verb, "VBZ")), verb)
-    return f"{m['subject']} {verb}{sentence[m.end():]}"
+    verb, rest = m["verb"], sentence[m.end():]
+    if verb is None:
+        verb = base_of_gerund(m["gerund"])
+        if m["subject"] != "We":
+            verb = next(iter(inflect(verb, "VBZ")), verb)
+    elif _PRONOUN_SOON.match(rest):  # "... and show that it is hard": "it" was in the part
+        return sentence
+    return f"{m['subject']} {m['adverb'] or ''}{verb}{rest}"
 
 
 def _drop_purpose(sentence: str) -> str:

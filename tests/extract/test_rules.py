@@ -131,6 +131,18 @@ STANDALONE_TABLE = [
      "We propose CE-CDR, a framework."),
     ("means", "We address these limitations by using wind fields as inputs to a network.",
      "We use wind fields as inputs to a network."),
+    ("means", "We forgo this dilemma by jointly improving accuracy and interpretability.",
+     "We jointly improve accuracy and interpretability."),
+    ("means", "We elicit the limitations of these approaches and propose solutions along four "
+     "directions.", "We propose solutions along four directions."),
+    ("wide-lead", "To interpret this phenomenon we prove that SGD stays close to gradient flow.",
+     "We prove that SGD stays close to gradient flow."),
+    ("relative", "We propose NEO-KD, a training strategy that tackles this challenge based on two "
+     "ideas.", "We propose NEO-KD, a training strategy based on two ideas."),
+    ("long", "We propose FragmentGPT, which integrates two core components for linker design in "
+     "drug discovery: (1) a novel chemically-aware, energy-based bond cleavage " + "x " * 150
+     + "model.", "We propose FragmentGPT, which integrates two core components for linker design "
+     "in drug discovery."),
     ("tail", "We introduce DRES (Disfluency Removal Evaluation Suite), a controlled text-level "
      "benchmark that sets an upper bound for this task.", "We introduce DRES (Disfluency Removal "
      "Evaluation Suite), a controlled text-level benchmark that sets an upper bound."),
