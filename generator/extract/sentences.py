@@ -156,7 +156,7 @@ _RELATIVE_TAIL = re.compile(
     + alternation(forms(ADDRESSING_VERBS, "VBZ", "VBP", base=False)) + _PROBLEM_OBJECT
     + r"(?=\s*(?:[;]|[.!]?$)|\s+" + _MEANS_AFTER + r")|(?:,\s*|\s+)(?:(?:specifically\s+)?"
     + alternation(forms(PURPOSE_VERBS, "VBN", base=False)) + r"\s+)?to\s+(?:\w+ly\s+)?"
-    + _ADDRESS + _PROBLEM_OBJECT + r"(?=\s+and\s+[a-z]|\s+" + _MEANS_AFTER + ")")
+    + _ADDRESS + _PROBLEM_OBJECT + r"(?=\s+and\s+[a-z])")
 # "an approach to this problem called X" -> "an approach called X": a phrase that only names
 # what the sentences before described, before what the sentence goes on to say.
 _POINTER_PHRASE = re.compile(
