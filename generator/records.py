@@ -204,7 +204,7 @@ class PaperFacts(_Record):
         name: the method/system/dataset name the abstract introduces, or ``None``.
         title: the derived title (at most 90 characters).
         highlight: the sentence stating the contribution, as source text, without a lead clause
-            that points back at earlier sentences (``extract.sentences.without_lead``).
+            that points back at earlier sentences (``extract.highlight.shown_highlight``).
         tags: topic tags in taxonomy order.
         links, code, hub: extracted URLs, code repositories and Hugging Face artefacts.
         code_status: ``"available"``, ``"promised"`` or ``"none"``.

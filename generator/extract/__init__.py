@@ -11,8 +11,9 @@ import hashlib
 
 from generator.config.taxonomy import Taxonomy
 from generator.extract.entities import extract_entities
+from generator.extract.highlight import shown_highlight
 from generator.extract.links import code_status, extract_links, paper_links
-from generator.extract.sentences import pick_highlight, split_sentences, without_lead
+from generator.extract.sentences import pick_highlight, split_sentences
 from generator.extract.tags import assign_tags
 from generator.extract.titles import derive_title
 from generator.records import NO_METADATA, Abstract, PaperFacts
@@ -102,9 +103,9 @@ def extract_paper(abstract: Abstract, taxonomy: Taxonomy, pid: str | None = None
     title = given or derived or f"Untitled abstract {pid}"
     tags = assign_tags(taxonomy, plain or given, headline(title, highlight, sentences),
                        meta.keywords)
-    # Shown alone (cards, listings, the feed), the highlight drops a lead clause that points
-    # back at sentences the reader does not see; title and tags keep the sentence as written.
-    shown = without_lead(highlight)
+    # Shown alone (cards, listings, the feed), the highlight is repaired to read without the
+    # sentences around it; title and tags keep the sentence as written.
+    shown = shown_highlight(sentences, highlight)
     return PaperFacts(
         abstract=abstract,
         id=pid,

@@ -41,7 +41,8 @@ def _load(path: Path) -> dict[str, list[str]]:
 _LISTS = ("proposal_verbs", "making_verbs", "contribution_verbs", "naming_verbs", "finding_verbs",
           "not_statements", "own_work_nouns", "paper_nouns", "kind_nouns", "problem_nouns",
           "prior_work_nouns", "pointing_determiners", "pointing_pronouns",
-          "pointing_possessives", "back_reference_leads", "secondary_openers",
+          "pointing_possessives", "back_reference_leads", "leading_connectives",
+          "paper_kinds", "pointed_nouns", "secondary_openers",
           "problem_openers", "addressing_verbs", "trying_verbs", "purpose_verbs",
           "abbreviations", "glued_subjects",
           "function_words", "opening_words", "minor_words", "stop_words",
@@ -75,6 +76,9 @@ POINTING_DETERMINERS = tuple(_DATA["pointing_determiners"])
 POINTING_PRONOUNS = tuple(_DATA["pointing_pronouns"])
 POINTING_POSSESSIVES = tuple(_DATA["pointing_possessives"])
 BACK_REFERENCE_LEADS = tuple(_DATA["back_reference_leads"])
+LEADING_CONNECTIVES = tuple(_DATA["leading_connectives"])
+PAPER_KINDS = tuple(_DATA["paper_kinds"])
+POINTED_NOUNS = tuple(_DATA["pointed_nouns"])
 SECONDARY_OPENERS = tuple(_DATA["secondary_openers"])
 PROBLEM_OPENERS = tuple(_DATA["problem_openers"])
 ADDRESSING_VERBS = tuple(_DATA["addressing_verbs"])
