@@ -40,7 +40,7 @@ from generator.extract.lexicon import (
 )
 from generator.extract.sentences import contribution_rank, unglued
 from generator.infra.registry import Registry
-from generator.text.markup import plain_text
+from generator.text.markup import Math, plain_text, to_plain, tokenize
 
 MIN_SCORE = 4.0
 
@@ -481,9 +481,15 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
     ctx = Context(plain, marked, frozenset(_link_names(links)),
                   frozenset(r.lower() for r in repositories))
     occurrences, spelling = _occurrences(sentences, plain, highlight, spans)
+    shown = " ".join(plain)
     for repo in repositories:
-        occurrences.setdefault(repo.lower(), [])
-        spelling.setdefault(repo.lower(), repo)
+        # a repository's name is a name as the reader sees it written, not a slug ("s5rl")
+        # nor a link's hidden target ("[code](https://github.com/a/Diffusion-Pullback)")
+        if not repo.islower() and repo in shown:
+            occurrences.setdefault(repo.lower(), [])
+            spelling.setdefault(repo.lower(), repo)
+    for key in _math_only(sentences):  # "mKT" of "$\\sqrt{mKT}$": a formula, no name
+        occurrences.pop(key, None)
     judged = [found for key, occ in occurrences.items()
               if (found := _judge(spelling[key], occ, ctx)) is not None]
     best = max(judged, key=lambda n: n.score, default=None)  # ties: the first found
@@ -504,6 +510,29 @@ def _family_of(best: Name, judged: Sequence[Name]) -> Name:
     families = [n for n in judged if n is not best and best.name.startswith(n.name + "-")
                 and not _VERSION.fullmatch(best.name[len(n.name) + 1:])]  # VARGPT-v1.1
     return max(families, key=lambda n: len(n.name)) if families else best
+
+
+_MATH_MARKS = ("$", "\\(", "\\[", "\\begin")
+
+
+def _math_only(sentences: Sequence[str]) -> set[str]:
+    """The words (lower case) of the abstract's plain text that stand only in its formulas:
+    ``mt`` of ``$d\\sqrt{mT}\\log T$`` (a candidate is found in the plain text, where a
+    formula is text too)."""
+    inside: set[str] = set()
+    outside: set[str] = set()
+    for sentence in sentences:
+        if not any(mark in sentence for mark in _MATH_MARKS):
+            continue
+        prose = to_plain([tok for tok in tokenize(sentence) if not isinstance(tok, Math)])
+        inside.update(t.lower() for t in _TOKENS.findall(plain_text(sentence)))
+        outside.update(t.lower() for t in _TOKENS.findall(prose))
+    if not inside:
+        return inside
+    for sentence in sentences:
+        if not any(mark in sentence for mark in _MATH_MARKS):
+            outside.update(t.lower() for t in _TOKENS.findall(sentence))
+    return inside - outside
 
 
 def _acronym_of(best: Name, judged: Sequence[Name]) -> Name:
@@ -779,8 +808,19 @@ def _capitals_spell(words: str, acronym: str) -> str | None:
         if cand[0][:1] == letters[0] and _subsequence(
                 [c.lower() for c in letters], "".join(c for c in " ".join(cand) if c.isupper())):
             inner = sum(1 for t in cand for c in t[1:] if c.isupper())
-            return " ".join(cand) if inner else None
+            return _unmarked(" ".join(cand)) if inner else None
     return None
+
+
+_MARKED_PART = re.compile(r"(?<![\w])([A-Za-z])([a-z]*[A-Z][a-z]*)(?![\w])")
+
+
+def _unmarked(words: str) -> str:
+    """``words`` without the capitals that spell an acronym inside its words, each word (and
+    part of a hyphenated word) of letters keeping only its first letter's case: "Geometry
+    Problem sOlver" -> "Geometry Problem solver", "GaUssian regressIon-driven" -> "Gaussian
+    regression-driven" (an expansion shows as the words it is; the title cases them)."""
+    return _MARKED_PART.sub(lambda m: m.group(1) + m.group(2).lower(), words)
 
 
 def _long_form(words: str, acronym: str) -> str | None:

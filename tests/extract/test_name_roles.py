@@ -1,10 +1,14 @@
-"""Name roles (``names.USE_CUES``, ``names.name_role``) and the choice among judged names
-(an acronym over its long form, a family over its variant): one table per rule."""
+"""Name roles (``names.USE_CUES``, ``names.name_role``), the choice among judged names (an
+acronym over its long form, a family over its variant) and where a name may come from (the
+prose as written, not a formula or a slug): one table per rule."""
 
 import pytest
 
+from generator.extract.links import extract_links
 from generator.extract.names import USE_CUES, Occurrence, find_name
 from generator.extract.sentences import pick_highlight, split_sentences
+from generator.extract.titles import derive_title
+from generator.text.markup import tokenize
 
 
 def _occurrence(sentence: str, name: str) -> Occurrence:
@@ -79,3 +83,51 @@ CHOICE_TABLE = [
 @pytest.mark.parametrize(("text", "name"), CHOICE_TABLE)
 def test_name_choice(text, name):
     assert _name(text) == name
+
+
+def _derived(text: str) -> tuple[str | None, str]:
+    sentences = split_sentences(text)
+    urls = [link.url for link in extract_links(tokenize(text), ())[0]]
+    return derive_title(sentences, pick_highlight(sentences), urls)
+
+
+# Where a name may come from: the abstract's prose as the reader sees it written. An abstract,
+# the name its title opens with, and a word that must not stand in its title.
+SPELT_TABLE = [
+    # a word that stands only inside a formula is no name ("mT" of "d\sqrt{mT}")
+    ("Clustering of bandits is studied. In this work we propose two robust algorithms for "
+     "misspecified user models. We prove regret upper bounds of "
+     "$O(\\epsilon_*T\\sqrt{md\\log T} + d\\sqrt{mT}\\log T)$ for our algorithms.", None, "mT"),
+    # a repository slug in lower case is no name as written ("s5rl")
+    ("Transformers are slow for long inputs. We propose a sparse attention for reinforcement "
+     "learning tasks. We provide code at https://github.com/luchris/s5rl.", None, "s5rl"),
+    # a repository name written with its capitals is
+    ("Transformers are slow for long inputs. We propose a sparse attention for reinforcement "
+     "learning tasks. We provide code at https://github.com/luchris/SparseRL.", "SparseRL",
+     None),
+]
+
+
+@pytest.mark.parametrize(("text", "name", "absent"), SPELT_TABLE)
+def test_a_name_is_written_in_the_prose(text, name, absent):
+    found, title = _derived(text)
+    assert found == name
+    assert title.startswith(f"{name}: ") if name else absent.lower() not in title.lower()
+
+
+def test_a_coined_name_keeps_its_case_at_the_start_of_a_title():
+    found, title = _derived(
+        "Cells are complex. This paper presents scI2CL, a new single-cell multi-omics fusion "
+        "framework based on intra- and inter-omics contrastive learning, to learn "
+        "representations for downstream tasks. scI2CL surpasses eight methods.")
+    assert found == "scI2CL" and title.startswith("scI2CL: ")
+
+
+def test_an_expansion_spelt_by_its_capitals_shows_as_words():
+    text = ("Geometry problems are hard for models. We propose the Geometry Problem sOlver with "
+            "natural Language Description (GOLD) model for math word problems. GOLD "
+            "outperforms prior solvers on two benchmarks.")
+    sentences = split_sentences(text)
+    found = find_name(sentences, pick_highlight(sentences))
+    assert (found.name, found.long_form) == (
+        "GOLD", "Geometry Problem solver with natural Language Description")
