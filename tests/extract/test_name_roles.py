@@ -74,6 +74,9 @@ CHOICE_TABLE = [
     # a new version is the paper's name, not the family's
     ("We propose VARGPT, a model. Here we present VARGPT-v1.1, an improved model. "
      "VARGPT-v1.1 outperforms VARGPT.", "VARGPT-v1.1"),
+    # a marked-up phrase holding a parenthesis is a name and its acronym, not one name
+    ("Clinical variables interact over time. We propose $\\textbf{Chain-of-Influence (CoI)}$, "
+     "an interpretable deep learning framework for tracing influence.", "Chain-of-Influence"),
     # "built into the X platform" names where the work stands: not introduced
     ("Users struggle. ChainBuddy, an AI assistant built into the ChainForge platform, helps. "
      "ChainBuddy generates pipelines in ChainForge.", "ChainBuddy"),
