@@ -9,7 +9,9 @@ typography (``\\textsc{SurCo}``, ``**CROWD**``), the name as the subject of late
 its own, so every candidate collects evidence from the rules in ``RULES`` (a registry in the
 manner of Python-Markdown's: named, weighted, applied in order) and the best candidate with at
 least ``MIN_SCORE`` wins. Evidence that a word names someone else's work (a dataset the method
-is evaluated on, a baseline it is compared with, a cited method) counts against it.
+is evaluated on, a baseline it is compared with, a cited method) counts against it, and a name
+the abstract only uses (``name_role``, the cues ``USE_CUES``) is never the paper's. Among the
+names judged, one inside another's long form is that acronym, and a variant is its family.
 
 Candidates are *coined* words (a capital after the first letter, a digit, or all capitals:
 ``UniPC``, ``DC3``, ``MONGOOSE``), plain capitalised words that an explicit naming, an
