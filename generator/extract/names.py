@@ -9,7 +9,9 @@ typography (``\\textsc{SurCo}``, ``**CROWD**``), the name as the subject of late
 its own, so every candidate collects evidence from the rules in ``RULES`` (a registry in the
 manner of Python-Markdown's: named, weighted, applied in order) and the best candidate with at
 least ``MIN_SCORE`` wins. Evidence that a word names someone else's work (a dataset the method
-is evaluated on, a baseline it is compared with, a cited method) counts against it.
+is evaluated on, a baseline it is compared with, a cited method) counts against it, and a name
+the abstract only uses (``name_role``, the cues ``USE_CUES``) is never the paper's. Among the
+names judged, one inside another's long form is that acronym, and a variant is its family.
 
 Candidates are *coined* words (a capital after the first letter, a digit, or all capitals:
 ``UniPC``, ``DC3``, ``MONGOOSE``), plain capitalised words that an explicit naming, an
@@ -39,7 +41,8 @@ from generator.extract.lexicon import (
     stem,
 )
 from generator.extract.sentences import contribution_rank, unglued
-from generator.text.markup import plain_text
+from generator.infra.registry import Registry
+from generator.text.markup import Math, plain_text, to_plain, tokenize
 
 MIN_SCORE = 4.0
 
@@ -68,8 +71,11 @@ _INTRO = CONTRIBUTION_VERBS + r"\w*"
 _KIND = alternation(forms(KIND_NOUNS, "NNS"))
 _PAPER = alternation(PAPER_NOUNS)
 _INTRO_VERB = r"(?<!been )(?<!are )(?<!is )(?<!was )(?<!were )(?<!be )\b" + _INTRO
+# The words between may not be a preposition: "built into the X platform", "proposed in X"
+# name where the work stands, not the work.
 _INTRO_BEFORE = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the|our|two|three|this)\s+)?"
-                           r"(?:(?!to\s)[\w\-{},]+\s+){0,2}[\"“'‘]?$", re.I)
+                           r"(?:(?!(?:to|into|in|on|upon|by|with|within|from)\s)"
+                           r"[\w\-{},]+\s+){0,2}[\"“'‘]?$", re.I)
 _INTRO_DIRECT = re.compile(_INTRO_VERB + r"\s+(?:(?:a|an|the)\s+)?[\"“'‘]?$", re.I)
 # The object of an introducing verb, ending at "(" of a parenthesised name: no preposition
 # or clause between ("we propose a ... gradient method (DOP)", not "a method for
@@ -119,9 +125,10 @@ _NAMING = re.compile(
 # A word every naming has near its end: a cheap test before the full pattern.
 _NAMING_CUES = (*dict.fromkeys(stem(v).lower() for v in NAMING_VERBS), "refer", "known",
                 "lished as", "leased as", "k.a", "abbrev", "hereafter", ", the")
-# "Signatory is a library for ...": what an artefact is.
-_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?" + _KIND + r"\b",
-                      re.I)
+# "Signatory is a library for ...", "ChainBuddy, an AI workflow assistant built ...": what an
+# artefact is.
+_DEFINED = re.compile(r"^\s+(?:is|are)\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?" + _KIND + r"\b"
+                      r"|^,\s+(?:a|an)\s+(?!\w+\s+of\b)", re.I)
 _OUR_DIRECT = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed)\s+$", re.I)
 _OUR = re.compile(r"\b(?:our|the\s+proposed|our\s+proposed|this\s+new|the\s+resulting)\s+"
                   r"(?:[\w\-]+,?\s+){0,2}?"
@@ -279,8 +286,23 @@ def _ours(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
 
 
 def _defined(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
-    """Defined at the start of a sentence: ``Signatory is a library for ...``: 4."""
+    """Defined at the start of a sentence: ``Signatory is a library for ...``, ``ChainBuddy,
+    an AI workflow assistant ...``: 4."""
     return 4.0 if any(o.lead == "" and _DEFINED.match(o.after) for o in occ) else 0.0
+
+
+# "we train RoboPoint, a VLM that ...", "We describe WebSuite, the first diagnostic benchmark":
+# what the name is, said right after it ("a model of X", "a number of" are no such saying).
+_APPOSITION = re.compile(r"^,\s+(?:a|an|the\s+first|the\s+\w+est)\s+(?!(?:\w+\s+)?of\b)"
+                         r"(?!(?:few|number|variety|lot|set|series|range)\b)", re.I)
+
+
+def _apposition(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
+    """A coined name followed by what it is (``_APPOSITION``) in a sentence the authors state
+    in the first person or that states the contribution: 4. In the arXiv train pairs 89% of
+    the coined words so placed are the name the authors' title opens with."""
+    return 4.0 if is_coined(name) and any(
+        (o.first_person or o.contribution) and _APPOSITION.match(o.after) for o in occ) else 0.0
 
 
 def _marked(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
@@ -356,7 +378,8 @@ def _someone_elses(name: str, occ: Sequence[Occurrence], ctx: Context) -> float:
 # rules (_NAMING_RULES) come first: a word none of them finds is nobody's name.
 RULES: tuple[tuple[str, Rule], ...] = (
     ("naming", _naming), ("acronym", _acronym), ("parenthesised", _parenthesised),
-    ("introduced", _introduced), ("ours", _ours), ("defined", _defined), ("marked", _marked),
+    ("introduced", _introduced), ("ours", _ours), ("defined", _defined),
+    ("apposition", _apposition), ("marked", _marked),
     ("repository", _repository), ("results", _results),
     ("subject", _subject), ("linked", _linked), ("repeated", _repeated),
     ("contribution", _contribution), ("highlighted", _highlighted), ("made-up", _made_up),
@@ -364,7 +387,82 @@ RULES: tuple[tuple[str, Rule], ...] = (
 # Evidence that the paper owns the name, which every name needs (an acronym only when it is
 # defined as the paper's contribution); it also overrules the signs of someone else's work.
 _NAMING_RULES = frozenset(("naming", "acronym", "parenthesised", "introduced", "ours", "defined",
-                           "marked", "repository", "results"))
+                           "apposition", "marked", "repository", "results"))
+
+
+@dataclass(frozen=True, slots=True)
+class UseCue:
+    """A sign that one occurrence of a name is someone else's work the paper uses, evaluates
+    on or compares with: ``pattern`` searched in the last ``USE_WINDOW`` characters before the
+    name (``side == "before"``) or matched at the start of the text after it (``"after"``);
+    a ``decisive`` cue outweighs evidence that the paper introduces the name."""
+
+    pattern: re.Pattern[str]
+    side: str = "before"
+    decisive: bool = False
+
+    def fires(self, o: Occurrence) -> bool:
+        """The cue holds at occurrence ``o``."""
+        if self.side == "after":
+            return self.pattern.match(o.after) is not None
+        return self.pattern.search(o.before[-USE_WINDOW:]) is not None
+
+
+USE_WINDOW = 60
+# Up to two words between the cue and the name ("using the pretrained CLIP", "over ViT and").
+_GAP = r"(?:the\s+|a\s+|an\s+)?(?:[\w\-]+,?\s+(?:and\s+|or\s+)?){0,2}?$"
+# Cues of a used name (``name_role``), checked on the train split of ../shared/arxiv/ (README,
+# "Name role"): "existing X" and "X variants" are decisive (the chosen name so marked is almost
+# never in the authors' title); the others only count against a name nothing introduces.
+USE_CUES: Registry[UseCue] = Registry()
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:using|uses?|used|utiliz\w+|leverag\w+|employ\w*|adopt\w*)\s+" + _GAP, re.I)),
+    "using", 80)
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:built|based|building|relying|reli\w+|trained|fine-?tuned|initiali[sz]ed)\s+"
+    r"(?:up)?on\s+(?:top\s+of\s+)?" + _GAP, re.I)), "built-on", 70)
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:evaluat\w*|experiments?|tested|benchmark\w*|results|validat\w+)\s+"
+    r"(?:\w+\s+){0,3}?on\s+" + _GAP, re.I)), "evaluated-on", 60)
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:than|outperform\w*|surpass\w*|compared\s+(?:to|with)|versus|vs\.?|against|"
+    r"relative\s+to)\s+(?:strong\s+)?" + _GAP, re.I)), "compared", 50)
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:such\s+as|e\.g\.,?|including)\s+(?:[\w\-]+,?\s+(?:and\s+|or\s+)?){0,3}?$", re.I)),
+    "such-as", 40)
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:existing|prior|previous|popular|conventional|vanilla|original|widely[\s-]used)\s+"
+    r"(?:[\w\-]+\s+)?$", re.I), decisive=True), "existing", 30)
+USE_CUES.register(UseCue(re.compile(
+    r"\b(?:extend\w*|improv\w+\s+(?:up)?on|build\w*\s+(?:up)?on)\s+" + _GAP, re.I)),
+    "extends", 20)
+USE_CUES.register(UseCue(re.compile(r"^\s+(?:variants|family|series)\b", re.I), "after",
+                         decisive=True), "variants", 10)
+# Evidence that the paper introduces the name (rules of ``RULES``); a name with none of it and
+# a use cue is someone else's (``name_role``).
+INTRODUCING_RULES = frozenset(("naming", "introduced", "ours", "parenthesised", "defined",
+                               "apposition", "marked", "repository"))
+
+
+def name_role(word: str, evidence: Sequence[str], occ: Sequence[Occurrence], ctx: Context
+              ) -> str | None:
+    """How the abstract treats the candidate ``word``: ``"used"`` when a decisive
+    ``USE_CUES`` cue holds at one of its occurrences (``existing X``, ``X variants``), else
+    ``"introduced"`` when a rule of
+    ``INTRODUCING_RULES`` gave it evidence (``we propose X``, ``X, a ...``, ``called X``,
+    ``our X``) or the acronym rule found it defined as the object of an introducing verb or a
+    naming (3 or more: ``we propose Low-rAnk Regulated Gradient Projection (LARGO)``), else
+    ``"used"`` when a ``USE_CUES`` cue holds at one of its occurrences (``using X``, ``built
+    on X``, ``evaluated on X``, ``than X``, ``X variants``), else ``None``. ``evidence``: the
+    names of the rules that gave ``word`` some (``Name.evidence``). A title never opens with
+    a used name."""
+    fired = [cue for cue in USE_CUES if any(cue.fires(o) for o in occ)]
+    if any(cue.decisive for cue in fired):
+        return "used"
+    if INTRODUCING_RULES.intersection(evidence) or (
+            "acronym" in evidence and _acronym(word, occ, ctx) >= 3):
+        return "introduced"
+    return "used" if fired else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,19 +498,69 @@ def find_name(sentences: Sequence[str], highlight: str, links: Sequence[str] = (
     ctx = Context(plain, marked, frozenset(_link_names(links)),
                   frozenset(r.lower() for r in repositories))
     occurrences, spelling = _occurrences(sentences, plain, highlight, spans)
+    shown = " ".join(plain)
     for repo in repositories:
-        occurrences.setdefault(repo.lower(), [])
-        spelling.setdefault(repo.lower(), repo)
-    best: Name | None = None
-    for key, occ in occurrences.items():
-        found = _judge(spelling[key], occ, ctx)
-        if found is not None and (best is None or found.score > best.score):
-            best = found
-    if best is not None and best.long_form and " " not in best.long_form \
-            and is_coined(best.long_form):
+        # a repository's name is a name as the reader sees it written, not a slug ("s5rl")
+        # nor a link's hidden target ("[code](https://github.com/a/Diffusion-Pullback)")
+        if not repo.islower() and repo in shown:
+            occurrences.setdefault(repo.lower(), [])
+            spelling.setdefault(repo.lower(), repo)
+    for key in _math_only(sentences):  # "mKT" of "$\\sqrt{mKT}$": a formula, no name
+        occurrences.pop(key, None)
+    judged = [found for key, occ in occurrences.items()
+              if (found := _judge(spelling[key], occ, ctx)) is not None]
+    best = max(judged, key=lambda n: n.score, default=None)  # ties: the first found
+    if best is None:
+        return None
+    best = _family_of(_acronym_of(best, judged), judged)
+    if best.long_form and " " not in best.long_form and is_coined(best.long_form):
         # "Watch-And-Help (WAH)": the coined long form is the name authors use in titles
         best = Name(best.long_form, None, best.score, best.evidence)
-    return _as_written(best, " ".join(plain)) if best is not None else None
+    return _as_written(best, " ".join(plain))
+
+
+def _family_of(best: Name, judged: Sequence[Name]) -> Name:
+    """The family name of a variant, when the rules judged the family a name too: "CTTS" of
+    "CTTS-MM", "Dragonfly" of "Dragonfly-Med" (the paper introduces the family; a variant is
+    one of its models), unless the suffix is a version (a new version is the paper's name:
+    "VARGPT-v1.1"); else ``best``."""
+    families = [n for n in judged if n is not best and best.name.startswith(n.name + "-")
+                and not _VERSION.fullmatch(best.name[len(n.name) + 1:])]  # VARGPT-v1.1
+    return max(families, key=lambda n: len(n.name)) if families else best
+
+
+_MATH_MARKS = ("$", "\\(", "\\[", "\\begin")
+
+
+def _math_only(sentences: Sequence[str]) -> set[str]:
+    """The words (lower case) of the abstract's plain text that stand only in its formulas:
+    ``mt`` of ``$d\\sqrt{mT}\\log T$`` (a candidate is found in the plain text, where a
+    formula is text too)."""
+    inside: set[str] = set()
+    outside: set[str] = set()
+    for sentence in sentences:
+        if not any(mark in sentence for mark in _MATH_MARKS):
+            continue
+        prose = to_plain([tok for tok in tokenize(sentence) if not isinstance(tok, Math)])
+        inside.update(t.lower() for t in _TOKENS.findall(plain_text(sentence)))
+        outside.update(t.lower() for t in _TOKENS.findall(prose))
+    if not inside:
+        return inside
+    for sentence in sentences:
+        if not any(mark in sentence for mark in _MATH_MARKS):
+            outside.update(t.lower() for t in _TOKENS.findall(sentence))
+    return inside - outside
+
+
+def _acronym_of(best: Name, judged: Sequence[Name]) -> Name:
+    """The acronym ``best`` is part of the long form of, when the rules judged that acronym a
+    name too: "Continual Consistency Diffusion (CCD)" and "CCD" are one name, and authors'
+    titles open with the acronym ("CCD: Continual Consistency Diffusion for ..."); else
+    ``best``."""
+    inside = [n for n in judged if n is not best and n.long_form
+              and re.search(rf"(?<![\w-]){re.escape(best.name.lower())}(?![\w-])",
+                            n.long_form.lower())]
+    return max(inside, key=lambda n: n.score) if inside else best
 
 
 TYPO_LENGTH = 8  # a shorter name one letter apart from another is another name (RLHF, RLIHF)
@@ -448,7 +596,7 @@ def _as_written(found: Name, text: str) -> Name:
 
 
 # A model size (and variant) after a name: "-4B", "-1.7b-Instruct", "-16M".
-_SIZE_SUFFIX = re.compile(r"^(?P<family>.+?)-\d+(?:\.\d+)?[BMKbmk](?:-[A-Za-z]+)?$")
+_SIZE_SUFFIX = re.compile(r"^(?P<family>.+?)-\d+(?:\.\d+)?[BMKbmk](?:-[A-Za-z]+\d*[BMK]?)?$")
 _TOKENS = re.compile(r"[\w][\w+.-]*[\w+]")
 
 
@@ -512,7 +660,7 @@ def _judge(word: str, occ: Sequence[Occurrence], ctx: Context) -> Name | None:
         return None
     if word.lower() in _COMMON_LOWER and not {"naming", "results"} & set(evidence):
         return None
-    if score < MIN_SCORE:
+    if score < MIN_SCORE or name_role(word, evidence, occ, ctx) == "used":
         return None
     return Name(word, _long_form_of(word, occ), score, tuple(evidence))
 
@@ -595,14 +743,16 @@ _MARKUP = re.compile(r"\\(?:textsc|textbf|emph|textit|texttt|mathsf|mathtt|texts
 
 
 def _marked_spans(sentences: Sequence[str]) -> list[str]:
-    """Plain text of short marked-up spans (at most four words) in the source."""
+    """Plain text of short marked-up spans (at most four words, no parenthesis) in the
+    source."""
     out = []
     for sentence in sentences:
         if "\\" not in sentence and "*" not in sentence:
             continue  # nothing marked up: skip the scan
         for m in _MARKUP.finditer(sentence):
             inner = plain_text(m.group("tex") or m.group("md") or "").strip(" ,.:;")
-            if inner and len(inner.split()) <= 4 and len(inner) <= 40 and not inner.islower():
+            if inner and len(inner.split()) <= 4 and len(inner) <= 40 and not inner.islower() \
+                    and "(" not in inner:  # "\textbf{Chain-of-Influence (CoI)}": two names
                 out.append(inner)
     return out
 
@@ -677,8 +827,19 @@ def _capitals_spell(words: str, acronym: str) -> str | None:
         if cand[0][:1] == letters[0] and _subsequence(
                 [c.lower() for c in letters], "".join(c for c in " ".join(cand) if c.isupper())):
             inner = sum(1 for t in cand for c in t[1:] if c.isupper())
-            return " ".join(cand) if inner else None
+            return _unmarked(" ".join(cand)) if inner else None
     return None
+
+
+_MARKED_PART = re.compile(r"(?<![\w])([A-Za-z])([a-z]*[A-Z][a-z]*)(?![\w])")
+
+
+def _unmarked(words: str) -> str:
+    """``words`` without the capitals that spell an acronym inside its words, each word (and
+    part of a hyphenated word) of letters keeping only its first letter's case: "Geometry
+    Problem sOlver" -> "Geometry Problem solver", "GaUssian regressIon-driven" -> "Gaussian
+    regression-driven" (an expansion shows as the words it is; the title cases them)."""
+    return _MARKED_PART.sub(lambda m: m.group(1) + m.group(2).lower(), words)
 
 
 def _long_form(words: str, acronym: str) -> str | None:

@@ -727,7 +727,8 @@ def repair(title: str) -> str:
         words.pop(0)
     title = " ".join(words).strip(" ,;:-–—")
     title = _trim_end(title)
-    if title and title[0].islower():
+    # a coined name keeps the abstract's spelling ("scI2CL", "sDPO"): its case is the name
+    if title and title[0].islower() and not is_coined(title.split()[0].rstrip(":,;")):
         title = title[0].upper() + title[1:]
     return title if len(title) <= MAX_TITLE else shorten(title)
 

@@ -102,7 +102,7 @@ def test_name_from_the_code_repository():
     ("we present Deep Constraint Completion and Correction", "DC3",
      "Deep Constraint Completion and Correction"),
     ("a novel approach, GaUssian regressIon-driven TIMVC with dual mAnifold Regularization",
-     "GUITAR", "GaUssian regressIon-driven TIMVC with dual mAnifold Regularization"),
+     "GUITAR", "Gaussian regression-driven TIMVC with dual manifold Regularization"),
     # a long form never starts on a function word
     ("consists of an Option Position Agent", "OP-Agent", "Option Position Agent"),
     ("for the task", "XYZ", None),

@@ -63,9 +63,11 @@ NAME_TABLE = [
      ("introduced", "subject", "repeated", "contribution", "highlighted")),
     ("We evaluate on ImageNet and COCO. We introduce \\textsc{SurCo}, a solver. Code: "
      "https://github.com/a/SurCo", "SurCo",
-     ("introduced", "marked", "contribution", "highlighted", "made-up")),
+     ("introduced", "apposition", "marked", "contribution", "highlighted", "made-up")),
     ("Our proposed Tent adapts models at test time.", "Tent",
      ("ours", "contribution", "highlighted")),
+    ("Robots need affordances. Using the pipeline, we train RoboPoint, a VLM that predicts "
+     "keypoints.", "RoboPoint", ("apposition", "contribution", "highlighted", "made-up")),
 ]
 
 
