@@ -52,7 +52,8 @@ def key_words(text: str, model: TitleModel) -> list[str]:
     return sorted(weight, key=lambda w: (-weight[w], w))
 
 
-def _stems(text: str) -> set[str]:
+def stems(text: str) -> set[str]:
+    """The first ``STEM`` letters of each lower-case word of ``text``."""
     return {w[:STEM] for w in _WORD.findall(text.lower())}
 
 
@@ -65,7 +66,7 @@ def domain_keys(title: str, keys: Sequence[str]) -> list[str]:
     first ``STEM`` letters), else none."""
     if not keys or " for " in title.lower():
         return []
-    have = _stems(title)
+    have = stems(title)
     head, sep, descriptor = title.partition(": ")
     if sep and len(descriptor.split()) <= BARE_WORDS:
         return [k for k in keys if k[:STEM] not in have]
@@ -89,7 +90,7 @@ def complements(title: str, sentences: Sequence[str], keys: Sequence[str],
     abstract writes that word right before it."""
     key = keys[0]
     top = {k[:STEM] for k in keys[:4]}
-    have = _stems(title)
+    have = stems(title)
     found: dict[str, tuple[tuple[int, float, int], str]] = {}
     for sentence in sentences:
         if key not in sentence.lower():
@@ -102,13 +103,13 @@ def complements(title: str, sentences: Sequence[str], keys: Sequence[str],
             if not MIN_WORDS <= j - i <= MAX_WORDS or not any(w.startswith(key) for w in low) or \
                     toks[i].endswith(_NO_OPENING):
                 continue
-            stems = {w[:STEM] for w in low}
+            held = {w[:STEM] for w in low}
             phrase = " ".join(toks[i:j])
-            if stems & have or phrase in found:
+            if held & have or phrase in found:
                 continue
             before = toks[i - 1].lower() if i else ""
             odds = sum(model.title.get(w, MIN_ODDS) for w in low) / len(low)
-            found[phrase] = ((-len(stems & top), -odds, len(found)),
+            found[phrase] = ((-len(held & top), -odds, len(found)),
                              before if before in _PREPOSITIONS else "for")
     return [(link, phrase) for phrase, (_, link) in sorted(found.items(), key=lambda f: f[1][0])]
 
