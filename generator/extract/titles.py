@@ -40,7 +40,7 @@ from generator.extract.lexicon import (
 )
 from generator.extract.names import Name, find_name, is_coined
 from generator.extract.sentences import contribution_rank
-from generator.extract.title_domain import STEM, complements, domain_keys, key_words, stems
+from generator.extract.title_domain import complements, domain_keys, key_words
 from generator.extract.title_model import TitleModel, load_title_bounds, load_title_model
 from generator.extract.title_spans import (
     SENTENCES,
@@ -193,26 +193,11 @@ def _chosen(found: Name | None, sentences: Sequence[str], highlight: str
         if with_task:
             return name, with_task
     weak = _content_words(descriptor) < MIN_WORDS
-    cover = _coverage(words.text)
     best = (float("-inf") if weak else
-            _rule_score(spans, descriptor, texts, name) + SPAN_MARGIN + cover(title), title)
-    for score, span in _span_titles(ranked, name, source, words):
-        best = max(best, (score + cover(span), span))
+            _rule_score(spans, descriptor, texts, name) + SPAN_MARGIN, title)
+    for span in _span_titles(ranked, name, source, words):
+        best = max(best, span)
     return name, best[1]
-
-
-COVER_KEYS = 3  # the abstract's first key words a title is rewarded for holding
-COVER_WEIGHT = 0.1  # span-model score per key word held, read off the dev split and the seeds
-
-
-def _coverage(text: str) -> Callable[[str], float]:
-    """The bonus a title of the abstract ``text`` gets for naming its task or domain:
-    ``COVER_WEIGHT`` per key word (``title_domain.key_words``, the first ``COVER_KEYS``)
-    whose stem it holds (blind raters of the dev rounds accepted 30% of the titles holding
-    none of the three, 62-82% of those holding two or three)."""
-    model = load_title_model()
-    top = {k[:STEM] for k in key_words(text, model)[:COVER_KEYS]} if model is not None else set()
-    return lambda title: COVER_WEIGHT * len(stems(title) & top)
 
 
 _TASK_LINKS = frozenset(("for",))
