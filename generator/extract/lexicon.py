@@ -39,7 +39,8 @@ def _load(path: Path) -> dict[str, list[str]]:
 
 
 _LISTS = ("proposal_verbs", "making_verbs", "contribution_verbs", "naming_verbs", "finding_verbs",
-          "not_statements", "own_work_nouns", "paper_nouns", "kind_nouns", "problem_nouns",
+          "not_statements", "own_work_nouns", "paper_nouns", "kind_nouns", "component_nouns",
+          "problem_nouns",
           "prior_work_nouns", "pointing_determiners", "pointing_pronouns",
           "pointing_possessives", "back_reference_leads", "leading_connectives",
           "paper_kinds", "pointed_nouns", "secondary_openers",
@@ -70,6 +71,7 @@ NOT_STATEMENTS = tuple(_DATA["not_statements"])
 OWN_WORK_NOUNS = tuple(_DATA["own_work_nouns"])
 PAPER_NOUNS = tuple(_DATA["paper_nouns"])
 KIND_NOUNS = tuple(_DATA["kind_nouns"])
+COMPONENT_NOUNS = frozenset(_DATA["component_nouns"])
 PROBLEM_NOUNS = tuple(_DATA["problem_nouns"])
 PRIOR_WORK_NOUNS = tuple(_DATA["prior_work_nouns"])
 POINTING_DETERMINERS = tuple(_DATA["pointing_determiners"])

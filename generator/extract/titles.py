@@ -596,6 +596,23 @@ _BASE_VERBS = frozenset(v for v in INTRODUCING_VERBS + FINDING_VERBS if " " not 
     "design", "study", "release", "offer", "present", "construct", "build"}
 
 
+def _finite_verb(title: str, words: list[str]) -> bool:
+    """Holds a finite verb without its subject: right after a function word or an adverb
+    ("GeoDP: DP-SGD and Theoretically Derive the Impact", "X and Derive Y"), a sentence's
+    leftover, not a noun phrase. A verb after its subject states a claim, as titles do
+    ("Transformers Learn In-Context"); one after "to" is a purpose ("Learning to Rank").
+    The verbs are the span model's (``TitleLM.verbs``, learned from the arXiv abstracts);
+    no "-ly" adverb counts as one ("Fully Convolutional")."""
+    spans = load_span_model()
+    if spans is None:
+        return False
+    verbs = spans.lm.verbs
+    low = [_bare(w) for w in words]
+    return any(w in verbs and not w.endswith("ly") and low[k - 1] != "to" and
+               (low[k - 1] in FUNCTION_WORDS or low[k - 1].endswith("ly"))
+               for k, w in enumerate(low) if k)
+
+
 def _names_used_resource(title: str, words: list[str]) -> bool:
     """Names a dataset or benchmark other than the paper's own ("VERUS-LM: AR-LSAT Dataset",
     "... on the DEAP Dataset", "... with LoRA")."""
@@ -616,6 +633,7 @@ for _priority, (_name, _check) in enumerate(reversed((
         ("long", lambda title, words: len(title) > MAX_TITLE),
         ("pointer", lambda title, words: any(_bare(w) in POINTING_WORDS for w in words)),
         ("clause", lambda title, words: any(_bare(w) in CLAUSE_WORDS for w in words[1:])),
+        ("finite-verb", _finite_verb),
         ("generic", _descriptor_says_nothing),
         ("used", _names_used_resource)))):
     TITLE_CHECKS.register(_check, _name, _priority)

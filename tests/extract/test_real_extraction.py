@@ -117,7 +117,7 @@ def test_long_form(words, acronym, expected):
 @pytest.mark.parametrize(("title", "problems"), [
     ("We Cast Fair Machine Learning as Invariant Learning", ("opener", "pointer")),
     ("SpanNorm: Technique Designed to Resolve This Dilemma", ("pointer",)),
-    ("REFORMER: Framework That Leverages ChatGPT", ("clause",)),
+    ("REFORMER: Framework That Leverages ChatGPT", ("clause", "finite-verb")),
     ("AdvFusion: The Other PEFT Methods Do Not Have Better Performance", ("clause", "generic")),
     ("VERUS-LM: Framework", ("generic",)),
     ("VERUS-LM: AR-LSAT Dataset", ("used",)),

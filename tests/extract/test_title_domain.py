@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import pytest
 
+import generator.extract.title_domain as title_domain
 from generator.extract.sentences import pick_highlight, split_sentences
-from generator.extract.title_domain import complements, domain_keys, key_words
+from generator.extract.title_domain import (
+    MIN_PHRASE,
+    Phrase,
+    PhraseModel,
+    complements,
+    domain_keys,
+    key_words,
+    phrase_keys,
+    phrases,
+    stems,
+)
 from generator.extract.title_model import TitleModel, load_title_model
 from generator.extract.titles import derive_title
 
@@ -69,3 +80,38 @@ def test_a_vague_title_gets_its_domain_with_the_shipped_models():
     sentences = split_sentences(text)
     assert derive_title(sentences, pick_highlight(sentences)) == \
         (None, "Lightweight Gradient Boosting Pipeline for Customer Churn")
+
+
+def test_a_hyphenated_word_holds_the_stem_of_each_part():
+    assert stems("D3T: Dual-Domain Teacher") == {"d3t", "dual-", "domai", "teach"}
+
+
+def test_phrases_hold_a_key_word_and_know_where_they_stand():
+    model = _model(warfarin=1.0, dosing=0.5, safer=-4.0)
+    texts = split_sentences(ABSTRACT)
+    # "logged clinical records" opens on a participle; "safer warfarin dosing" loses its
+    # lead word and is then the first phrase again
+    assert list(phrases(texts, ["clinical", "warfarin"], model)) == [
+        Phrase("Warfarin dosing", ("warfarin", "dosing"), "", 0, 1),
+        Phrase("clinical baseline", ("clinical", "baseline"), "the", 2, 0),
+    ]
+
+
+def test_phrase_keys_name_each_feature():
+    phrase = Phrase("clinical records", ("clinical", "records"), "logged", 1, 0)
+    assert phrase_keys(phrase, 5) == ("S=clinical", "E=records", "L=2", "P=-", "R=1", "K=0",
+                                      "C=3")
+
+
+def test_the_phrase_model_ranks_complements_and_drops_unlikely_ones(monkeypatch):
+    model = _model(warfarin=1.0, dosing=0.5, safer=-4.0)
+    learned = PhraseModel({"E=baseline": 2.0}, 0.0)
+    monkeypatch.setattr(title_domain, "load_phrase_model", lambda: learned)
+    got = complements("Offline Policy Learning and Evaluation", split_sentences(ABSTRACT),
+                      ["clinical", "warfarin"], model)
+    assert got == [("for", "clinical baseline"), ("for", "Warfarin dosing")]  # 2.0, then 0.0
+    learned = PhraseModel({"E=dosing": MIN_PHRASE - 1.0}, 0.0)
+    monkeypatch.setattr(title_domain, "load_phrase_model", lambda: learned)
+    got = complements("Offline Policy Learning and Evaluation", split_sentences(ABSTRACT),
+                      ["clinical", "warfarin"], model)
+    assert got == [("for", "clinical baseline")]  # "Warfarin dosing" is below MIN_PHRASE
