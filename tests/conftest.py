@@ -134,3 +134,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("browser") or _E2E_FIXTURES.intersection(item.fixturenames):
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def train():
+    """``training/train_tag_model.py`` imported as a module (training/ holds scripts, not a
+    package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("train_tag_model",
+                                                  ROOT / "training" / "train_tag_model.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module

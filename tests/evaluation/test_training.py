@@ -3,8 +3,6 @@ does, so a setting chosen on them means the same at run time."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -27,19 +25,10 @@ WEAK = ["We study how students use a chatbot in an introductory programming cour
         "in real time. Listening tests show higher quality than prior systems."]
 
 
-def _training_module():
-    spec = importlib.util.spec_from_file_location("train_tag_model",
-                                                  ROOT / "training" / "train_tag_model.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up there
-    spec.loader.exec_module(module)
-    return module
 
-
-def test_decide_gives_the_tags_assign_tags_gives():
+def test_decide_gives_the_tags_assign_tags_gives(train):
     """On every seed abstract and ``WEAK``, ``decide`` over the shipped model's probabilities plus
     ``rule_strength`` (then ``implies``) equals ``assign_tags``, the fallback included."""
-    train = _training_module()
     taxonomy = load_taxonomy(ROOT / "taxonomy.yml")
     model = matcher(taxonomy).model
     names = list(model.tags)
