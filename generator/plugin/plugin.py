@@ -22,11 +22,16 @@ Events, in the order MkDocs calls them:
   (``generator.plugin.page``), whose body is the generator's finished HTML, with no Markdown
   pass; their links are written for the site's ``use_directory_urls``. The old addresses of
   pages that moved are forwarding pages among them (``generator.render.redirects``).
+* ``on_nav`` (last), ``on_env``: with ``cache: true``, reuse the stored template output of
+  each generated page whose template inputs are unchanged since a build that stored it
+  (``generator.plugin.reuse``: a rebuild with nothing changed templates none of them).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file (the page
   store is not watched: one edit, one rebuild).
-* ``on_post_page``: with ``minify: true`` (the default), minify the page's HTML with
-  minify-html (``minify_page``) before MkDocs writes it.
-* ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind; under
+* ``on_post_page``: first of every plugin, note a page's template output; last, with
+  ``minify: true`` (the default), minify the page's HTML with minify-html (``minify_page``)
+  before MkDocs writes it, and store both (``PageReuse.final_output``).
+* ``on_post_build``: after a complete build, delete the stored records it did not use; with
+  ``search: pagefind``, index the built site with Pagefind; under
   ``mkdocs serve`` in the background (``Indexer``), so an edited page is served as soon as
   MkDocs has written it and the search finds the edit when Pagefind has finished.
 * ``on_pre_build``, ``on_shutdown``: stop a background Pagefind run still indexing the
@@ -49,8 +54,9 @@ from typing import TYPE_CHECKING
 import minify_html
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.config import (
@@ -62,6 +68,7 @@ from generator.config import (
 from generator.errors import DigestError
 from generator.infra.cache import Resident
 from generator.plugin.page import GeneratedPage
+from generator.plugin.reuse import STORE, PageReuse
 from generator.write import generated_files
 
 if TYPE_CHECKING:
@@ -82,6 +89,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         self.result: DigestResult | None = None  # the last generate run, for the CLI summary
         self.indexer: Indexer | None = None  # under serve: the background Pagefind run
         self.resident: Resident | None = None  # under serve: the build cache between builds
+        self.nav: Navigation | None = None  # this build's (on_nav)
+        self.reuse: PageReuse | None = None  # this build's use of the output store (on_env)
 
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder; the
@@ -158,6 +167,24 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         return files
 
 
+    @event_priority(-100)  # last: the navigation as the templates get it
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """Remember the navigation: it is part of every page's reuse key."""
+        self.nav = nav
+        return nav
+
+    @event_priority(-100)  # last: after Material's tags plugin has filled its listings
+    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+        """Choose the pages whose stored output is reused (``PageReuse.plan``)."""
+        self.reuse = None
+        if not (self.config.enabled and self.config.cache):
+            return env
+        root = Path(config.config_file_path).parent
+        self.reuse = PageReuse(root / self.config.cache_dir / STORE)
+        env = self.reuse.plan(env, config, files, self.nav)
+        log.info("paper-digest: %d pages reused from the previous build", self.reuse.reused)
+        return env
+
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         """Rebuild when a seed, the taxonomy or the overrides file changes."""
         if self.config.enabled:
@@ -167,12 +194,25 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                     server.watch(str(path))
         return server
 
+    @event_priority(100)  # first: the template's output, before anyone edits it
+    def _template_output(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Note the output of a page templated anew (``PageReuse.template_output``)."""
+        if self.reuse is not None:
+            self.reuse.template_output(output, page)
+        return output
+
     @event_priority(-100)  # last: after any plugin that reads or edits the output
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Minify the page (``minify_page``) when ``minify`` is on."""
-        if not (self.config.enabled and self.config.minify):
+    def _final_output(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Minify the page (``minify_page``) when ``minify`` is on, and store it
+        (``PageReuse.final_output``)."""
+        if not self.config.enabled:
             return output
-        return minify_page(output)
+        minify = minify_page if self.config.minify else None
+        if self.reuse is not None:
+            return self.reuse.final_output(output, page, minify)
+        return minify(output) if minify else output
+
+    on_post_page = CombinedEvent(_template_output, _final_output)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         """Stop the previous build's background Pagefind run (``on_post_build``), if any."""
@@ -181,6 +221,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Index the site with Pagefind when asked to: in the background under ``mkdocs
         serve`` (``Indexer``), else before the build ends."""
+        if self.reuse is not None and self.command != "serve":
+            # Under serve (its own site_url; --dirty reads only modified pages) the store
+            # keeps the last complete build's outputs too.
+            self.reuse.prune()
         if not self.config.enabled or self.config.search != "pagefind":
             return
         if self.command == "serve":
