@@ -22,7 +22,9 @@ Events, in the order MkDocs calls them:
   (``generator.plugin.page``), whose body is the generator's finished HTML, with no Markdown
   pass; their links are written for the site's ``use_directory_urls``. The old addresses of
   pages that moved are forwarding pages among them (``generator.render.redirects``).
-* ``on_nav`` (last), ``on_env``: with ``cache: true``, reuse the stored template output of
+* ``on_env``, first: with ``cache: true``, keep the compiled theme templates in the cache
+  folder (Jinja's bytecode cache).
+* ``on_nav`` (last), ``on_env`` (last): with ``cache: true``, reuse the stored template output of
   each generated page whose template inputs are unchanged since a build that stored it
   (``generator.plugin.reuse``: a rebuild with nothing changed templates none of them).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file (the page
@@ -52,6 +54,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import minify_html
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
@@ -79,6 +82,7 @@ log = logging.getLogger("mkdocs.plugins.paper_digest")
 # and the heading permalink signs.
 PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
 PAGE_STORE = "pages"  # inside cache_dir: the generated pages MkDocs reads
+TEMPLATES = "templates"  # inside cache_dir: the theme's compiled templates
 
 
 class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
@@ -173,8 +177,19 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         self.nav = nav
         return nav
 
+    @event_priority(200)  # first: before any plugin renders a template (Material's tags)
+    def _compiled_templates(self, env, *, config: MkDocsConfig, files: Files):
+        """With ``cache: true``, keep the theme's compiled templates between builds (Jinja's
+        ``FileSystemBytecodeCache``, keyed by each template's name and source checksum):
+        MkDocs makes a new environment per build, which compiles every template again."""
+        if self.config.enabled and self.config.cache:
+            root = Path(config.config_file_path).parent
+            env.bytecode_cache = FileSystemBytecodeCache(
+                str(mkdir(root / self.config.cache_dir / TEMPLATES)))
+        return env
+
     @event_priority(-100)  # last: after Material's tags plugin has filled its listings
-    def on_env(self, env, *, config: MkDocsConfig, files: Files):
+    def _plan_reuse(self, env, *, config: MkDocsConfig, files: Files):
         """Choose the pages whose stored output is reused (``PageReuse.plan``)."""
         self.reuse = None
         if not (self.config.enabled and self.config.cache):
@@ -184,6 +199,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         env = self.reuse.plan(env, config, files, self.nav)
         log.info("paper-digest: %d pages reused from the previous build", self.reuse.reused)
         return env
+
+    on_env = CombinedEvent(_compiled_templates, _plan_reuse)
 
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         """Rebuild when a seed, the taxonomy or the overrides file changes."""
@@ -240,6 +257,12 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         if self.indexer is not None:
             self.indexer.stop()
             self.indexer = None
+
+
+def mkdir(folder: Path) -> Path:
+    """``folder``, made with its parents if missing."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _enabled(config: MkDocsConfig, *names: str) -> bool:
