@@ -7,7 +7,8 @@ theirs); nothing is written into ``docs_dir``, which holds the hand-written page
 Events, in the order MkDocs calls them:
 
 * ``on_startup``: note the command (under ``mkdocs serve`` the build cache then stays in
-  memory between rebuilds: ``generator.infra.cache.Resident``); ``mkdocs gh-deploy``
+  memory between rebuilds, written to its file when the server stops:
+  ``generator.infra.cache.Resident``); ``mkdocs gh-deploy``
   warns when ``site_url`` is the
   placeholder (the publishing guard; ``paper-digest build`` prints the same warning itself,
   outside MkDocs' strict warning count).
@@ -109,7 +110,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``; under
         ``serve`` (one plugin object for every rebuild) the build cache stays in memory."""
         self.command = command
-        self.resident = Resident() if command == "serve" else None
+        self.resident = Resident(defer=True) if command == "serve" else None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         """Check the options against the other plugins of mkdocs.yml.
@@ -250,8 +251,14 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             run_pagefind(Path(config.site_dir))
 
     def on_shutdown(self) -> None:
-        """Stop a background Pagefind run when ``mkdocs serve`` stops."""
+        """Stop a background Pagefind run when ``mkdocs serve`` stops, and write the build
+        cache it kept in memory (``Resident.flush``)."""
         self._stop_indexer()
+        if self.resident is not None:
+            try:
+                self.resident.flush()
+            except OSError as exc:  # only a speed-up is lost: the next run starts afresh
+                log.warning("paper-digest: the build cache could not be written: %s", exc)
 
     def _stop_indexer(self) -> None:
         if self.indexer is not None:
