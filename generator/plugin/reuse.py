@@ -18,6 +18,10 @@ zlib-compressed); the key of a page is the SHA-1 of:
   tag listing directives of every page that is not reused (Material's tags plugin links a
   page's tag chips to the listings those directives make).
 
+What an ``on_page_context`` handler adds to the context is not in the key (the template is
+chosen before that event): it is covered only through the inputs above, as Material's tags
+plugin's tag references are (a page's tags, the listing directives, the page URLs).
+
 Only a ``GeneratedPage`` without a Markdown part is reused (``reusable``): its content is the
 generator's own HTML, the same for the same page text. A reused page still goes through
 every MkDocs event (``on_page_markdown`` ... ``on_post_page``: the stored output is the
@@ -124,7 +128,9 @@ def config_text(config: MkDocsConfig) -> str:
     (``IGNORED_SETTINGS`` left out; the theme with its folders; each plugin by its name and
     options; hooks by name)."""
     settings = {key: value for key, value in config.items() if key not in IGNORED_SETTINGS}
-    settings["theme"] = {"name": config.theme.name, "dirs": config.theme.dirs,
+    # A relative custom_dir stays relative when mkdocs.yml is named by a relative path.
+    settings["theme"] = {"name": config.theme.name,
+                         "dirs": [str(Path(d).resolve()) for d in config.theme.dirs],
                          "static_templates": config.theme.static_templates,
                          "options": dict(config.theme)}
     settings["plugins"] = [[name, dict(plugin.config)]
@@ -150,7 +156,7 @@ def site_stamp(config: MkDocsConfig, files: Files, nav: Navigation | None) -> st
     digest.update(repr([_package_version(name) for name in PACKAGES]).encode())
     digest.update(get_build_date().encode())
     installed = {Path(sysconfig.get_paths()[name]) for name in ("purelib", "platlib")}
-    for folder in map(Path, config.theme.dirs):
+    for folder in (Path(d).resolve() for d in config.theme.dirs):
         if not any(folder.is_relative_to(root) for root in installed):  # else: the versions
             _tree_digest(folder, digest)
     digest.update(json.dumps(_nav_items(nav.items) if nav else None).encode())

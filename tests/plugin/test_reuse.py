@@ -83,13 +83,16 @@ def test_a_changed_setting_reuses_nothing(project_copy: Path) -> None:
 
 def test_the_configuration_text_is_the_same_in_every_process() -> None:
     """Sets and functions in the loaded configuration (Material's tags plugin has both) are
-    written the same way in two processes, whose string hashes and addresses differ."""
+    written the same way in two processes, whose string hashes and addresses differ, and
+    mkdocs.yml named by a relative path (``mkdocs build -f mkdocs.yml``: ``custom_dir`` stays
+    relative) gives the text of the absolute one (``paper-digest build``)."""
     script = ("import hashlib, sys; from mkdocs.config import load_config; "
               "from generator.plugin.reuse import config_text; "
               "print(hashlib.sha1(config_text(load_config(sys.argv[1])).encode()).hexdigest())")
-    digests = {subprocess.run([sys.executable, "-c", script, str(ROOT / "mkdocs.yml")],
+    digests = {subprocess.run([sys.executable, "-c", script, config], cwd=ROOT,
                               capture_output=True, text=True, check=True,
                               env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}
-                              ).stdout.strip() for seed in ("1", "2")}
+                              ).stdout.strip()
+               for seed, config in (("1", str(ROOT / "mkdocs.yml")), ("2", "mkdocs.yml"))}
     assert len(digests) == 1
     assert len(next(iter(digests))) == 40
