@@ -4,8 +4,9 @@ For each N, in one run: synthesise N abstracts (bench/synth.py) into a temporary
 time ``generate`` in-process (per stage: read, extract, related, render, write), time
 ``paper-digest generate --no-cache`` in a fresh process, time the full ``paper-digest build``
 (generate + ``mkdocs build --strict``, cold: no build cache) in a subprocess, then ``mkdocs
-build`` alone of the site it generated (BUILD-ONLY: the build cache is warm, so the plugin
-regenerates nothing), and time the FLOOR: a bare ``mkdocs build`` of N plain Markdown pages
+build`` alone of the site it generated (BUILD-ONLY, the rebuild with nothing changed: the
+build cache is warm, so the plugin regenerates nothing and every generated page reuses the
+template output the cold build stored, ``generator.plugin.reuse``), and time the FLOOR: a bare ``mkdocs build`` of N plain Markdown pages
 (title + abstract) with the same theme (material), the same search engine (Material's plugin,
 or Pagefind over its site) and the same ``not_in_nav`` rule; and the SITE FLOOR: the same plain pages built with this project's own mkdocs.yml
 (``make_site_floor``). Each build runs under ``/usr/bin/time`` (peak RSS of the process tree's
@@ -468,7 +469,7 @@ def main() -> int:
           f"{startup:.2f} s (imports; a fresh paper-digest process pays them once); gen proc/s: "
           "papers/s of `paper-digest generate --no-cache` in a fresh process; build s: cold "
           "`paper-digest build` (generate + mkdocs build); mkdocs s: `mkdocs build` of the "
-          "generated site (warm build cache, nothing regenerated)")
+          "generated site (warm build cache, nothing regenerated, rendered pages reused)")
     if PY_SPY is None:
         print("no build profile: py-spy is not installed (pip install -e '.[bench]')")
     for r in rows:

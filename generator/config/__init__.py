@@ -65,10 +65,13 @@ class PaperDigestConfig(base.Config):
     (it must be listed in mkdocs.yml). The shipped mkdocs.yml reads it from the environment
     variable ``PAPER_DIGEST_OFFLINE``."""
     cache = c.Type(bool, default=True)
-    """Keep a build cache so that regenerating after a small edit costs little."""
+    """Keep a build cache so that regenerating after a small edit costs little, and reuse
+    the rendered theme template of every generated page whose inputs did not change
+    (``generator.plugin.reuse``)."""
     cache_dir = c.Type(str, default=".paper-digest-cache")
     """Where the build cache lives, and the page store (``pages/``: the generated pages
-    MkDocs reads, also with ``cache: false``)."""
+    MkDocs reads, also with ``cache: false``); with ``cache: true`` also the rendered pages
+    (``html/``) and the theme's compiled templates (``templates/``)."""
     jobs = c.Optional(c.Type(int))
     """Processes that extract 1,000 or more uncached abstracts (default: one per CPU core;
     1: none besides MkDocs' own)."""

@@ -15,6 +15,7 @@ templates) runs as for any page.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
@@ -37,6 +38,9 @@ class GeneratedPage(Page):
                  headings: Mapping[str, tuple[int, str]]) -> None:
         super().__init__(None, file, config)
         self.headings = headings
+        self.markdown_part = ""  # what follows MARKDOWN_PART, once rendered
+        self.reused_path: Path | None = None  # set by generator.plugin.reuse
+        self.reused_record: tuple[str, str | None] | None = None  # read by reused_output
 
     def read_source(self, config: MkDocsConfig) -> None:
         """Set ``markdown`` and ``meta`` as MkDocs' ``Page.read_source`` does (the
@@ -53,7 +57,8 @@ class GeneratedPage(Page):
             raise RuntimeError("`markdown` field hasn't been set (via `read_source`)")
         body, marker, markdown = self.markdown.partition(MARKDOWN_PART)
         tail, tail_toc = "", []
-        if marker and markdown.strip():
+        self.markdown_part = markdown if marker and markdown.strip() else ""
+        if self.markdown_part:
             self.markdown = markdown
             try:
                 super().render(config, files)
@@ -66,6 +71,16 @@ class GeneratedPage(Page):
             _nest(self.toc.items, item)
         # Anchors other pages may link to (MkDocs checks links to anchors against these).
         self.present_anchor_ids = set(self.headings) | (self.present_anchor_ids or set())
+
+    def reused_output(self) -> str:
+        """The page's template output from an earlier build (``generator.plugin.reuse``:
+        ``REUSE_TEMPLATE`` writes it), read from the store when the template asks."""
+        from generator.plugin.reuse import read_record
+
+        if self.reused_path is None:
+            raise RuntimeError(f"{self.file.src_uri}: no stored output to reuse")
+        self.reused_record = read_record(self.reused_path)
+        return self.reused_record[0]
 
 
 def toc_tokens(headings: Mapping[str, tuple[int, str]]) -> list[dict]:

@@ -7,7 +7,8 @@ theirs); nothing is written into ``docs_dir``, which holds the hand-written page
 Events, in the order MkDocs calls them:
 
 * ``on_startup``: note the command (under ``mkdocs serve`` the build cache then stays in
-  memory between rebuilds: ``generator.infra.cache.Resident``); ``mkdocs gh-deploy``
+  memory between rebuilds, written to its file when the server stops:
+  ``generator.infra.cache.Resident``); ``mkdocs gh-deploy``
   warns when ``site_url`` is the
   placeholder (the publishing guard; ``paper-digest build`` prints the same warning itself,
   outside MkDocs' strict warning count).
@@ -22,11 +23,18 @@ Events, in the order MkDocs calls them:
   (``generator.plugin.page``), whose body is the generator's finished HTML, with no Markdown
   pass; their links are written for the site's ``use_directory_urls``. The old addresses of
   pages that moved are forwarding pages among them (``generator.render.redirects``).
+* ``on_env``, first: with ``cache: true``, keep the compiled theme templates in the cache
+  folder (Jinja's bytecode cache).
+* ``on_nav`` (last), ``on_env`` (last): with ``cache: true``, reuse the stored template output of
+  each generated page whose template inputs are unchanged since a build that stored it
+  (``generator.plugin.reuse``: a rebuild with nothing changed templates none of them).
 * ``on_serve``: also watch the seeds folder, the taxonomy and the overrides file (the page
   store is not watched: one edit, one rebuild).
-* ``on_post_page``: with ``minify: true`` (the default), minify the page's HTML with
-  minify-html (``minify_page``) before MkDocs writes it.
-* ``on_post_build``: with ``search: pagefind``, index the built site with Pagefind; under
+* ``on_post_page``: first of every plugin, note a page's template output; last, with
+  ``minify: true`` (the default), minify the page's HTML with minify-html (``minify_page``)
+  before MkDocs writes it, and store both (``PageReuse.final_output``).
+* ``on_post_build``: after a complete build, delete the stored records it did not use; with
+  ``search: pagefind``, index the built site with Pagefind; under
   ``mkdocs serve`` in the background (``Indexer``), so an edited page is served as soon as
   MkDocs has written it and the search finds the edit when Pagefind has finished.
 * ``on_pre_build``, ``on_shutdown``: stop a background Pagefind run still indexing the
@@ -48,10 +56,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import minify_html
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 
 from generator.config import (
@@ -63,6 +73,7 @@ from generator.config import (
 from generator.errors import DigestError
 from generator.infra.cache import Resident
 from generator.plugin.page import GeneratedPage
+from generator.plugin.reuse import STORE, PageReuse
 from generator.write import generated_files
 
 if TYPE_CHECKING:
@@ -73,6 +84,7 @@ log = logging.getLogger("mkdocs.plugins.paper_digest")
 # and the heading permalink signs.
 PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
 PAGE_STORE = "pages"  # inside cache_dir: the generated pages MkDocs reads
+TEMPLATES = "templates"  # inside cache_dir: the theme's compiled templates
 
 
 class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
@@ -83,6 +95,8 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         self.result: DigestResult | None = None  # the last generate run, for the CLI summary
         self.indexer: Indexer | None = None  # under serve: the background Pagefind run
         self.resident: Resident | None = None  # under serve: the build cache between builds
+        self.nav: Navigation | None = None  # this build's (on_nav)
+        self.reuse: PageReuse | None = None  # this build's use of the output store (on_env)
 
     def digest_config(self, config: MkDocsConfig) -> DigestConfig:
         """The run's settings: the plugin options resolved against mkdocs.yml's folder; the
@@ -99,7 +113,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         """Remember the command: ``gh-deploy`` publishes, so it checks ``site_url``; under
         ``serve`` (one plugin object for every rebuild) the build cache stays in memory."""
         self.command = command
-        self.resident = Resident() if command == "serve" else None
+        self.resident = Resident(defer=True) if command == "serve" else None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         """Check the options against the other plugins of mkdocs.yml.
@@ -161,6 +175,37 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
         return files
 
 
+    @event_priority(-100)  # last: the navigation as the templates get it
+    def on_nav(self, nav: Navigation, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """Remember the navigation: it is part of every page's reuse key."""
+        self.nav = nav
+        return nav
+
+    @event_priority(200)  # first: before any plugin renders a template (Material's tags)
+    def _compiled_templates(self, env, *, config: MkDocsConfig, files: Files):
+        """With ``cache: true``, keep the theme's compiled templates between builds (Jinja's
+        ``FileSystemBytecodeCache``, keyed by each template's name and source checksum):
+        MkDocs makes a new environment per build, which compiles every template again."""
+        if self.config.enabled and self.config.cache:
+            root = Path(config.config_file_path).parent
+            env.bytecode_cache = FileSystemBytecodeCache(
+                str(mkdir(root / self.config.cache_dir / TEMPLATES)))
+        return env
+
+    @event_priority(-100)  # last: after Material's tags plugin has filled its listings
+    def _plan_reuse(self, env, *, config: MkDocsConfig, files: Files):
+        """Choose the pages whose stored output is reused (``PageReuse.plan``)."""
+        self.reuse = None
+        if not (self.config.enabled and self.config.cache):
+            return env
+        root = Path(config.config_file_path).parent
+        self.reuse = PageReuse(root / self.config.cache_dir / STORE)
+        env = self.reuse.plan(env, config, files, self.nav)
+        log.info("paper-digest: %d pages reused from the previous build", self.reuse.reused)
+        return env
+
+    on_env = CombinedEvent(_compiled_templates, _plan_reuse)
+
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         """Rebuild when a seed, the taxonomy or the overrides file changes."""
         if self.config.enabled:
@@ -170,12 +215,25 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                     server.watch(str(path))
         return server
 
+    @event_priority(100)  # first: the template's output, before anyone edits it
+    def _template_output(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Note the output of a page templated anew (``PageReuse.template_output``)."""
+        if self.reuse is not None:
+            self.reuse.template_output(output, page)
+        return output
+
     @event_priority(-100)  # last: after any plugin that reads or edits the output
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Minify the page (``minify_page``) when ``minify`` is on."""
-        if not (self.config.enabled and self.config.minify):
+    def _final_output(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Minify the page (``minify_page``) when ``minify`` is on, and store it
+        (``PageReuse.final_output``)."""
+        if not self.config.enabled:
             return output
-        return minify_page(output)
+        minify = minify_page if self.config.minify else None
+        if self.reuse is not None:
+            return self.reuse.final_output(output, page, minify)
+        return minify(output) if minify else output
+
+    on_post_page = CombinedEvent(_template_output, _final_output)
 
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         """Stop the previous build's background Pagefind run (``on_post_build``), if any."""
@@ -184,6 +242,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         """Index the site with Pagefind when asked to: in the background under ``mkdocs
         serve`` (``Indexer``), else before the build ends."""
+        if self.reuse is not None and self.command != "serve":
+            # Under serve (its own site_url; --dirty reads only modified pages) the store
+            # keeps the last complete build's outputs too.
+            self.reuse.prune()
         if not self.config.enabled or self.config.search != "pagefind":
             return
         if self.command == "serve":
@@ -192,13 +254,25 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
             run_pagefind(Path(config.site_dir))
 
     def on_shutdown(self) -> None:
-        """Stop a background Pagefind run when ``mkdocs serve`` stops."""
+        """Stop a background Pagefind run when ``mkdocs serve`` stops, and write the build
+        cache it kept in memory (``Resident.flush``)."""
         self._stop_indexer()
+        if self.resident is not None:
+            try:
+                self.resident.flush()
+            except OSError as exc:  # only a speed-up is lost: the next run starts afresh
+                log.warning("paper-digest: the build cache could not be written: %s", exc)
 
     def _stop_indexer(self) -> None:
         if self.indexer is not None:
             self.indexer.stop()
             self.indexer = None
+
+
+def mkdir(folder: Path) -> Path:
+    """``folder``, made with its parents if missing."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def _enabled(config: MkDocsConfig, *names: str) -> bool:
