@@ -10,7 +10,10 @@ search entries, reading tools and folder layout changed on purpose), and again i
 (highlight repairs, linked bylines, search aliases moved for Pagefind), and in session 10
 (learned title spans, the cite block's downloads from the reading-list record, the headline
 numbers' compared nouns, the statistics' venue series), and in session 11 (titles completed
-and given their task or domain, the retrained tag model, TeX outside math typeset). Rebuild it
+and given their task or domain, the retrained tag model, TeX outside math typeset), and in
+session 12 (name roles, learned domain phrases, shown highlights that read alone, the author
+index by family name, "Introduces" under a given title, search excerpts without aliases).
+Rebuild it
 only when a
 change of the pages is meant, and say so in the commit.
 """
