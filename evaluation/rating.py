@@ -12,10 +12,16 @@ split (``evaluation.titles.records``, what the rules may be tuned on) that no ea
 ``keys_dev*.json`` holds, no real controls. ``python -m evaluation.rating score OUT_DIR [--round
 _round2]`` reads the raters' ``scores_*.jsonl`` (``{"key",
 "score", "acceptable"}`` a line) and prints the acceptable share and mean score of each kind.
+``python -m evaluation.rating keep OUT_DIR --round _round2`` copies a finished round's keys and
+scores (ids, kinds, scores and reasons: no abstract, no title) into ``eval/rating/`` of the
+project, so later rounds on another machine still draw ids no round used and ``score
+eval/rating --round _round2`` reproduces the figure; ``titles*.jsonl`` (abstracts) stay in
+OUT_DIR.
 The ids come from the abstracts no model or rule is fitted on: the held-out part of
 ``eval/arxiv/labels.jsonl`` and the unlabelled arXiv ids of the held-out hash buckets
 (``evaluation.arxiv.split_of``, which ``training/`` also leaves out); keys and order from a
-seeded generator, so the same labels and arXiv file give the same files.
+seeded generator (the seed and the round suffix), so the same labels, arXiv file and suffix give the
+same files.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from generator.extract import extract_paper
 from generator.records import Abstract, Source
 
 ROOT = Path(__file__).resolve().parent.parent
+KEPT = ROOT / "eval" / "rating"
 DERIVED, REAL = 200, 40
 DEV_DERIVED = 100
 SEED = 25
@@ -41,8 +48,7 @@ SEED = 25
 def make(out: Path, suffix: str = "") -> int:
     """Write ``titles{suffix}.jsonl`` and ``keys{suffix}.json`` into ``out`` (module
     docstring), of held-out ids that no earlier ``keys*.json`` in ``out`` holds."""
-    rated = {v[0] for path in out.glob("keys*.json")
-             for v in json.loads(path.read_text(encoding="utf-8")).values()}
+    rated = _rated(out, "keys*.json")
     path = find_arxiv(ROOT)
     if path is None:
         raise SystemExit("rating: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
@@ -54,7 +60,7 @@ def make(out: Path, suffix: str = "") -> int:
                   - rated)
     if len(held) < DERIVED + REAL:
         raise SystemExit(f"rating: {len(held)} held-out ids, {DERIVED + REAL} needed")
-    rng = random.Random(SEED)
+    rng = random.Random(f"{SEED}{suffix}")
     chosen = rng.sample(held, DERIVED + REAL)
     kinds = ["derived"] * DERIVED + ["real"] * REAL
     return _write(out, suffix, rng, [(i, records[i], k) for i, k in zip(chosen, kinds,
@@ -65,8 +71,7 @@ def make_dev(out: Path, suffix: str) -> int:
     """Write ``titles{suffix}.jsonl`` and ``keys{suffix}.json`` into ``out``: ``DEV_DERIVED``
     derived titles of dev-split abstracts (module docstring) that no ``keys_dev*.json`` in
     ``out`` holds; the seed depends on ``suffix``, so each round draws other ids."""
-    rated = {v[0] for path in out.glob("keys_dev*.json")
-             for v in json.loads(path.read_text(encoding="utf-8")).values()}
+    rated = _rated(out, "keys_dev*.json")
     path = find_arxiv(ROOT)
     if path is None:
         raise SystemExit("rating: ../shared/arxiv/arxiv_cs_2024_2025.jsonl.gz not found")
@@ -77,6 +82,28 @@ def make_dev(out: Path, suffix: str) -> int:
     records = read_arxiv(path)
     return _write(out, suffix, rng, [(i, records[i], "derived")
                                      for i in rng.sample(pool, DEV_DERIVED)])
+
+
+def _rated(out: Path, pattern: str) -> set[str]:
+    """The arXiv ids of every round whose keys file matches ``pattern``, in ``out`` and in the
+    kept rounds of ``eval/rating/``."""
+    return {v[0] for folder in (out, KEPT) for path in folder.glob(pattern)
+            for v in json.loads(path.read_text(encoding="utf-8")).values()}
+
+
+def keep(out: Path, suffix: str) -> int:
+    """Copy ``keys{suffix}.json`` and every ``scores{suffix}_*.jsonl`` of ``out`` into
+    ``eval/rating/`` (module docstring). Raises ``SystemExit`` when the round has no keys or
+    no scores."""
+    keys = out / f"keys{suffix}.json"
+    scores = sorted(out.glob(f"scores{suffix}_[A-Z]*.jsonl"))
+    if not keys.is_file() or not scores:
+        raise SystemExit(f"rating: {out} has no keys{suffix}.json or no scores{suffix}_*.jsonl")
+    KEPT.mkdir(parents=True, exist_ok=True)
+    for path in (keys, *scores):
+        (KEPT / path.name).write_bytes(path.read_bytes())
+        print(f"kept {KEPT / path.name}")
+    return 0
 
 
 def _write(out: Path, suffix: str, rng: random.Random, chosen: list[tuple[str, dict, str]]
@@ -133,7 +160,7 @@ def score(out: Path, suffix: str = "") -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evaluation.rating",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("make", "make-dev", "score"))
+    parser.add_argument("command", choices=("make", "make-dev", "score", "keep"))
     parser.add_argument("folder", type=Path)
     parser.add_argument("--round", default="", help="a later round's suffix, e.g. _round2")
     args = parser.parse_args(argv)
@@ -143,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
         if not args.round.startswith("_dev"):
             raise SystemExit("rating: make-dev needs --round _devK (K = 1, 2, ...)")
         return make_dev(args.folder, args.round)
+    if args.command == "keep":
+        return keep(args.folder, args.round)
     return score(args.folder, args.round)
 
 
