@@ -82,6 +82,7 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("unread", True, "warnings"),      # a subfolder or a file no reader takes
     NoticeKind("short-row", True, "warnings"),   # a CSV row cut short: cells misplaced?
     NoticeKind("stray-field", True, "warnings"),  # BibTeX text outside entries: fields lost
+    NoticeKind("repeated-tag", True, "warnings"),  # a RIS tag given twice, different values
     NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
     NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),

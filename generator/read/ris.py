@@ -3,31 +3,38 @@ citation" buttons, parsed by rispy. Each reference (``TY  -`` ... ``ER  -``) is 
 named by its number and the line its ``TY`` tag is on.
 
 What a reference gives (``RIS_FIELDS``: RIS tag -> the field of ``generator.read.fields``;
-the first tag present wins): ``TI``/``T1`` the title, ``AB``/``N2`` the abstract, ``AU`` and
-``A1`` the authors (``Family, Given``; a reference using both lists AU's names, then A1's),
-``T2``/``JF``/``JO``/``J2``/``BT`` the venue, ``PY``/``Y1``
-the year and ``DA`` the date (``2021/06/17/`` read as ``2021-06-17``), ``DO`` the DOI,
-``UR`` the URLs (the first is the paper's page; a DOI, arXiv or OpenReview URL among them
-also gives that identifier), ``L1`` a PDF, ``KW`` the keywords, ``SP``-``EP`` the pages,
-``VL`` the volume, ``IS`` the issue number,
-``N1`` the note (an arXiv id or a withdrawal written there is read), ``ID`` the citation
-key, ``TY`` the type (``JOUR`` -> ``article``, ``CONF``/``CPAPER`` -> ``inproceedings``, ...).
+the first tag present wins): ``TI``/``T1`` the title, ``AB``/``N2`` the abstract (every
+distinct one, as paragraphs), ``AU`` and ``A1`` the authors (``Family, Given``; a reference
+using both lists AU's names, then A1's), ``T2``/``JF``/``JO``/``J2``/``BT`` the venue,
+``PY``/``Y1`` the year and ``DA`` the date (``2021/06/17/`` read as ``2021-06-17``), ``DO``
+the DOI, ``UR`` the URLs (the first is the paper's page; a DOI, arXiv or OpenReview URL
+among them also gives that identifier), ``L1`` a PDF, ``KW`` the keywords, ``SP``-``EP`` the
+pages, ``VL`` the volume, ``IS`` the issue number, ``N1`` the note (an arXiv id or a
+withdrawal written there is read), ``ID`` the citation key, ``TY`` the type (``JOUR`` ->
+``article``, ``CONF``/``CPAPER`` -> ``inproceedings``, ...).
+
+An untagged line continues the previous tag's value (EndNote and publishers wrap long
+values): joined with a space, or one more item of a list tag (``AU``, ``KW``, ``UR``, ...).
+A tag given twice with different values (``TI`` and ``T1``, two ``DO``) is read once, the
+first, with a ``repeated-tag`` warning naming the lines.
 
 A file without a ``TY`` tag, a reference that starts before the previous one ended (its
-``ER`` missing: rispy would join the two) or one that never ends stops the run, naming the
-line.
+``ER`` missing: rispy would join the two), one that never ends, or an untagged line right
+after ``TY`` (a type has no continuation) stops the run, naming the line.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import rispy
 
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
-from generator.records import Source
+from generator.records import Notice, Source
 
 # record field -> rispy's names of the RIS tags that fill it, first present wins
 RIS_FIELDS: dict[str, tuple[str, ...]] = {
@@ -51,7 +58,16 @@ RIS_TYPES = {"JOUR": "article", "JFULL": "article", "MGZN": "article", "CONF": "
              "THES": "phdthesis", "RPRT": "techreport", "UNPB": "unpublished",
              "MANSCPT": "unpublished", "COMP": "software", "DATA": "dataset", "ELEC": "misc",
              "WEB": "misc", "GEN": "misc", "EJOUR": "article", "INPR": "article"}
-_TAG = re.compile(r"^([A-Z][A-Z0-9])  -(?: |$)")
+# rispy's own rule for a tagged line (its documented ``parse_line``), so the lines this
+# module checks are the lines rispy reads
+_PARSER = rispy.RisParser()
+_LIST_TAGS = frozenset(rispy.LIST_TYPE_TAGS)  # read as lists: each line one more item
+_KEY_TAG = {key: tag for tag, key in rispy.TAG_KEY_MAPPING.items()}  # rispy's name -> tag
+# Tags that both give one field, read together when repeated: AB and N2 the abstract (every
+# distinct text kept), TI and T1 the title (one is read)
+_ABSTRACT_KEYS = ("abstract", "notes_abstract")
+_ONE_FIELD = (("title", "primary_title"),)
+_ONE_FIELD_KEYS = frozenset(k for keys in (_ABSTRACT_KEYS, *_ONE_FIELD) for k in keys)
 _RIS_DATE = re.compile(r"(\d{4})(?:[/-](\d{1,2})?(?:[/-](\d{1,2})?)?)?")
 
 
@@ -63,42 +79,159 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
         name: the file name (``Source.file``; the default collection comes from it).
         shown: how messages name the file.
 
+    Returns:
+        The file's records, and a ``repeated-tag`` warning for each reference that gives one
+        field several different values (the first is read).
+
     Raises:
         InputError: not UTF-8, not RIS, a reference not closed by ``ER`` before the next
-            starts or the file ends, or a reference whose fields cannot be used.
+            starts or the file ends, an untagged line right after ``TY`` (naming the line),
+            or a reference whose fields cannot be used.
     """
     text = decode(data, shown)
-    starts = _reference_lines(text, shown)
-    references = rispy.loads(text, skip_unknown_tags=True)
-    return parsed_records(((_fields(reference), Source(name, number, line)) for number, (
-        line, reference) in enumerate(zip(starts, references, strict=True), start=1)),
-        name, shown)
+    tagged, where = _scan(text, shown)
+    # enforce_list_tags=False: a tag given twice comes as a list instead of rispy keeping the
+    # first value and dropping the rest without a word; _one_value decides.
+    references = rispy.loads(tagged, skip_unknown_tags=True, enforce_list_tags=False)
+    notices: list[Notice] = []
+    records = []
+    for number, (ref, reference) in enumerate(zip(where, references, strict=True), start=1):
+        source = Source(name, number, ref.line)
+        records.append((_fields(_one_value(reference, ref, shown, source, notices)), source))
+    parsed = parsed_records(records, name, shown)
+    return ParsedFile(parsed.collection, parsed.records, (*notices, *parsed.notices))
 
 
-def _reference_lines(text: str, shown: str) -> list[int]:
-    """The line of each reference's ``TY`` tag, checking that every reference ends with
-    ``ER`` before the next starts (rispy joins such references without a word)."""
-    starts: list[int] = []
-    open_at: int | None = None
+@dataclass(frozen=True)
+class _Reference:
+    """Where one reference is: ``line`` of its ``TY`` tag, and for each tag the lines it is
+    on (``tags``, 1-based, in file order; continuation lines not counted)."""
+
+    line: int
+    tags: Mapping[str, tuple[int, ...]]
+
+
+def _scan(text: str, shown: str) -> tuple[str, list[_Reference]]:
+    """``text`` as rispy should read it, and where each reference is.
+
+    Every tagged line inside a reference is written ``TAG  - value`` (rispy's own
+    ``parse_line`` decides what is a tag); an untagged line continues the previous tag's
+    value (``_continue``); blank lines and lines outside references are left out, as rispy
+    skips them. Checks that every reference ends with ``ER`` before the next starts (rispy
+    joins such references without a word).
+
+    Raises:
+        InputError: a reference starting before the previous one ended, one never ended, an
+            untagged line right after ``TY``, or no ``TY`` line in a non-empty file.
+    """
+    out: list[list[str]] = []
+    where: list[_Reference] = []
+    start: int | None = None
+    tags: dict[str, list[int]] = {}
     for number, line in enumerate(text.split("\n"), start=1):
-        m = _TAG.match(line.lstrip("\ufeff"))
-        if m is None:
-            continue
-        tag = m.group(1)
+        tag, _ = _PARSER.parse_line(line)
         if tag == "TY":
-            if open_at is not None:
+            if start is not None:
                 raise InputError(shown, number, f"a reference starts (TY) before the one at "
-                                                f"line {open_at} ended: add its 'ER  - ' line")
-            open_at = number
-            starts.append(number)
+                                                f"line {start} ended: add its 'ER  - ' line")
+            start, tags = number, {}
+        elif start is None:
+            continue
+        elif tag is None:
+            if line.strip():
+                _continue(out, number, line.strip(), shown)
+            continue
         elif tag == "ER":
-            open_at = None
-    if open_at is not None:
-        raise InputError(shown, open_at, "the reference starting here has no 'ER  - ' line")
-    if not starts and text.strip():
+            where.append(_Reference(start, {t: tuple(n) for t, n in tags.items()}))
+            start = None
+        tags.setdefault(tag, []).append(number)
+        # line[5:], not rispy's line[6:]: 'AB  -text' (no space after the dash) keeps its 't'
+        out.append([tag, line[5:].strip()])
+    if start is not None:
+        raise InputError(shown, start, "the reference starting here has no 'ER  - ' line")
+    if not where and text.strip():
         raise InputError(shown, None, "not RIS: no 'TY  - ' line (each reference starts with "
                                       "one)")
-    return starts
+    return "\n".join(f"{tag}  - {value}" for tag, value in out), where
+
+
+def _continue(out: list[list[str]], number: int, text: str, shown: str) -> None:
+    """An untagged line ``text`` (line ``number``) inside a reference: the previous tag's
+    value goes on, as EndNote and publishers' exports wrap long values. For a tag rispy reads
+    as a list (``AU``, ``KW``, ``UR``, ``N1`` ...) it is one more item, else it is joined to
+    the value with a space, as rispy reads a continuation. (rispy itself gives a
+    continuation line right after ``TY`` to the previous reference's last tag: a ``KeyError``,
+    or a keyword or URL of the wrong paper.)
+
+    Raises:
+        InputError: the line follows ``TY`` directly (a type has no continuation).
+    """
+    tag, value = out[-1]
+    if tag == "TY":
+        raise InputError(shown, number, "a line without a tag right after 'TY  - ' (a "
+                                        "reference's type cannot go on over lines): start it "
+                                        "with its tag, e.g. 'AB  - ' for the abstract")
+    if tag in _LIST_TAGS:
+        out.append([tag, text])
+    else:
+        out[-1][1] = f"{value} {text}".strip()
+
+
+def _one_value(reference: dict, ref: _Reference, shown: str, source: Source,
+               notices: list[Notice]) -> dict:
+    """``reference`` with one value for each tag RIS gives once (rispy's list for a repeated
+    one resolved): every distinct abstract of ``AB`` and ``N2`` kept, as paragraphs in file
+    order; of the distinct titles of ``TI`` and ``T1``, or the distinct values of any other
+    repeated tag, the first, with a ``repeated-tag`` warning (appended to ``notices``) naming
+    the lines, since the others are not read."""
+    out = dict(reference)
+    in_file_order = sorted(_ABSTRACT_KEYS, key=lambda k: ref.tags.get(_KEY_TAG[k], (0,))[0])
+    abstracts = _distinct(v for key in in_file_order for v in _listed(reference.get(key)))
+    for key in _ABSTRACT_KEYS:
+        out.pop(key, None)
+    if abstracts:
+        out["abstract"] = "\n\n".join(abstracts)
+    repeated = [(k,) for k, v in reference.items() if isinstance(v, list)
+                and _KEY_TAG.get(k) not in _LIST_TAGS and k not in _ONE_FIELD_KEYS]
+    for keys in (*_ONE_FIELD, *repeated):
+        values = _distinct(v for key in keys for v in _listed(reference.get(key)))
+        for key in keys:
+            out.pop(key, None)
+        if values:
+            out[keys[0]] = values[0]
+        if len(values) > 1:
+            notices.append(_repeated(keys, values, ref, shown, source))
+    return out
+
+
+def _repeated(keys: tuple[str, ...], values: list[str], ref: _Reference, shown: str,
+              source: Source) -> Notice:
+    """The warning that a reference gives the field of ``keys`` several ``values``."""
+    tags = [_KEY_TAG[k] for k in keys if _KEY_TAG[k] in ref.tags]
+    lines = sorted(n for t in tags for n in ref.tags[t])
+    shown_values = ", ".join(repr(v) for v in values)
+    return Notice(shown, lines[1], f"{source.describe(line=False)}: {' and '.join(tags)} give "
+                                   f"{len(values)} different values on lines "
+                                   f"{', '.join(map(str, lines))} ({shown_values}): only the "
+                                   f"first is read; keep the right one and delete the "
+                                   f"other lines", kind="repeated-tag")
+
+
+def _listed(value: object) -> list[str]:
+    """A rispy value as a list of its strings (``[]`` for none)."""
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return [value] if isinstance(value, str) else []
+
+
+def _distinct(values: Iterable[str]) -> list[str]:
+    """The non-empty ``values`` in order, each once (whitespace runs compared as one space)."""
+    seen: dict[str, str] = {}
+    for value in values:
+        key = " ".join(value.split())
+        if key:
+            seen.setdefault(key, value.strip())
+    return list(seen.values())
 
 
 def _fields(reference: dict) -> dict[str, object]:

@@ -1,0 +1,77 @@
+"""RIS lines rispy reads on its own terms (issue 22, hostile input): a tag given twice in one
+reference, and untagged continuation lines, which EndNote and publishers' exports write for
+long values. rispy keeps the first of a repeated tag and drops the rest without a word, and
+gives a continuation line right after ``TY`` to the previous reference's last tag."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.errors import InputError, notice_warns
+from generator.read.ris import read_ris
+
+
+def _read(text: str):
+    return read_ris(text.encode(), "x.ris", "seeds/x.ris")
+
+
+def test_repeated_abstract_tags_keep_every_paragraph_in_file_order() -> None:
+    parsed = _read("TY  - JOUR\nTI  - T\nAB  - First part.\nAB  - Second part.\nER  - \n")
+    assert [r.text for r in parsed.records] == ["First part.\n\nSecond part."]
+    assert parsed.notices == ()
+    # N2 (EndNote's abstract) and AB both: every distinct text, in the order of the lines
+    parsed = _read("TY  - JOUR\nTI  - T\nN2  - First.\nAB  - Second.\nAB  - First.\nER  - \n")
+    assert [r.text for r in parsed.records] == ["First.\n\nSecond."]
+    assert parsed.notices == ()
+
+
+def test_repeated_single_value_tag_reads_the_first_and_warns_naming_the_lines() -> None:
+    parsed = _read("TY  - JOUR\nTI  - Right Title\nAB  - We do x.\nT1  - Other Title\n"
+                   "DO  - 10.1234/a\nDO  - 10.1234/b\nPY  - 2020\nPY  - 2020\nER  - \n")
+    [record] = parsed.records
+    assert (record.meta.title, record.meta.doi, record.meta.year) == ("Right Title", "10.1234/a",
+                                                                       2020)
+    assert [str(n) for n in parsed.notices] == [
+        "seeds/x.ris:4: record 1: TI and T1 give 2 different values on lines 2, 4 ('Right "
+        "Title', 'Other Title'): only the first is read; keep the right one and delete the "
+        "other lines",
+        "seeds/x.ris:6: record 1: DO give 2 different values on lines 5, 6 ('10.1234/a', "
+        "'10.1234/b'): only the first is read; keep the right one and delete the other lines"]
+    assert [notice_warns(n.kind) for n in parsed.notices] == [True, True]
+
+
+def test_continuation_line_goes_on_with_the_previous_tag() -> None:
+    parsed = _read("TY  - JOUR\nTI  - A Title That\n  Wraps\nAB  - We study x\nand y.\n\n"
+                   "KW  - graphs\ntrees\nER  - \n")
+    [record] = parsed.records
+    assert (record.meta.title, record.text, record.meta.keywords) == (
+        "A Title That Wraps", "We study x and y.", ("graphs", "trees"))
+
+
+def test_continuation_line_in_a_later_reference_stays_in_it() -> None:
+    """rispy gave it to the first reference's last tag: a KeyError after DO, a keyword of the
+    second paper after KW."""
+    first = "TY  - JOUR\nTI  - A\nAB  - x.\n{last}\nER  - \n\n"
+    second = "TY  - JOUR\nTI  - B\nAB  - y\ngoes on.\nER  - \n"
+    for last in ("DO  - 10.1234/a", "KW  - k"):
+        parsed = _read(first.format(last=last) + second)
+        assert [(r.meta.title, r.text, r.meta.keywords) for r in parsed.records] == [
+            ("A", "x.", ("k",) if last.startswith("KW") else ()), ("B", "y goes on.", ())]
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("TY  - JOUR\ncontinued text\nTI  - B\nER  - \n", 2),
+    ("TY  - JOUR\nTI  - A\nKW  - k\nER  - \nTY  - JOUR\ncontinued text\nTI  - B\nER  - \n", 6),
+])
+def test_untagged_line_right_after_ty_is_an_error_naming_it(text: str, line: int) -> None:
+    with pytest.raises(InputError) as info:
+        _read(text)
+    assert str(info.value) == (
+        f"seeds/x.ris:{line}: a line without a tag right after 'TY  - ' (a reference's type "
+        "cannot go on over lines): start it with its tag, e.g. 'AB  - ' for the abstract")
+
+
+def test_tag_without_space_after_the_dash_keeps_its_first_character() -> None:
+    """rispy reads a value from column 7; 'AB  -We' has it from column 6."""
+    [record] = _read("TY  - JOUR\nTI  -Title\nAB  -We do x.\nER  -\n").records
+    assert (record.meta.title, record.text) == ("Title", "We do x.")
