@@ -210,17 +210,87 @@ def decode(data: bytes, shown: str) -> str:
         if wide:  # Excel's "Unicode text" and Windows tools save these: say what to do
             raise InputError(shown, None, f"not UTF-8 but {wide} (it starts with a {wide} "
                                           "byte-order mark): save it as UTF-8") from None
-        where = data.count(b"\n", 0, exc.start) + 1
-        # A file cut inside a character is a damaged UTF-8 file, not another encoding, and a
-        # stray byte or two is no evidence of one (the detector then names any code page).
-        evidence = len(data) - len(data.decode("ascii", "ignore"))
-        guess = (likely_encodings(data) if exc.reason != "unexpected end of data"
-                 and evidence >= _GUESS_MIN else [])
-        hint = (f"; it looks like {' or '.join(guess)} (charset-normalizer's guess): save it as "
-                f"UTF-8, e.g. iconv -f {guess[0]} -t UTF-8" if guess else "")
-        raise InputError(shown, where, f"not valid UTF-8 (byte offset {exc.start}): "
-                                       f"{exc.reason}{hint}") from None
+        raise not_utf8(data, exc, shown) from None
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def not_utf8(data: bytes, exc: UnicodeDecodeError, shown: str) -> InputError:
+    """The error for ``data`` (the file ``shown``), which is not UTF-8 (``exc``, its first
+    undecodable byte): line, byte offset, the byte and its column, and what to do.
+
+    A file whose other non-ASCII characters are valid UTF-8 (at least as many as its
+    undecodable spans) or that is ASCII but for one or two stray bytes is UTF-8 with stray
+    bytes: the message says to retype them, since converting the whole file from any legacy
+    encoding would garble every valid character. Otherwise the legacy encodings that decode
+    the whole file are named (``likely_encodings``), with ``iconv`` advice. A file cut inside
+    a character (``unexpected end of data``) is damaged UTF-8: no encoding is named.
+    """
+    where = data.count(b"\n", 0, exc.start) + 1
+    line_start = data.rfind(b"\n", 0, exc.start) + 1
+    column = len(data[line_start:exc.start].decode("utf-8", "replace")) + 1
+    spans = _undecodable(data, exc)
+    valid = sum(1 for c in data.decode("utf-8", "ignore") if ord(c) > 127)
+    head = f"not valid UTF-8 (byte offset {exc.start}): {exc.reason}"
+    if exc.reason == "unexpected end of data":
+        return InputError(shown, where, head)
+    stray = data[exc.start:exc.end]
+    what = f"byte {' '.join(f'0x{b:02X}' for b in stray)} at column {column}"
+    if valid >= len(spans) or (not valid and len(spans) < _GUESS_MIN):
+        return InputError(shown, where, f"{head}: {what}{_as_cp1252(stray)} is a stray byte in "
+                                        f"a file that is otherwise valid UTF-8"
+                                        f"{_other_spans(data, spans)}: retype that character "
+                                        f"at line {where}, column {column}, and save the file "
+                                        f"as UTF-8{_keep_others(valid)}")
+    guess = likely_encodings(data)
+    hint = (f"; it looks like {' or '.join(guess)} (each decodes the whole file): save it as "
+            f"UTF-8, e.g. iconv -f {guess[0]} -t UTF-8" if guess else "")
+    return InputError(shown, where, f"{head} ({what}){hint}")
+
+
+def _undecodable(data: bytes, first: UnicodeDecodeError) -> list[int]:
+    """The byte offsets where ``data``'s undecodable spans start, ``first``'s first: every
+    one counted (``errors="replace"`` writes one U+FFFD per span), the first
+    ``_STRAY_LISTED`` located."""
+    located = [first.start]
+    at = first.end
+    while len(located) < _STRAY_LISTED:
+        try:
+            data[at:].decode("utf-8")
+            break
+        except UnicodeDecodeError as exc:
+            located.append(at + exc.start)
+            at += exc.end
+    count = (data.decode("utf-8", "replace").count("\ufffd")
+             - data.decode("utf-8", "ignore").count("\ufffd"))
+    return located + [-1] * max(0, count - len(located))
+
+
+def _other_spans(data: bytes, spans: list[int]) -> str:
+    """`` (N more stray bytes, lines a, b)`` for the spans after the first, or ``""``."""
+    if len(spans) < 2:
+        return ""
+    lines = sorted({data.count(b"\n", 0, at) + 1 for at in spans[1:] if at >= 0})
+    return (f" ({len(spans) - 1} more stray byte{'s' if len(spans) > 2 else ''}, on line"
+            f"{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+            f"{' ...' if -1 in spans else ''})")
+
+
+def _as_cp1252(stray: bytes) -> str:
+    """`` ('é' in cp1252)``: what ``stray`` reads as in Windows-1252, the likeliest source of a
+    stray byte (text pasted from an older Windows tool), or ``""``."""
+    try:
+        char = stray.decode("cp1252")
+    except UnicodeDecodeError:
+        return ""
+    return f" ({char!r} in cp1252)" if char.isprintable() else ""
+
+
+def _keep_others(valid: int) -> str:
+    """Why not to convert the whole file, when it has ``valid`` UTF-8 characters to keep."""
+    if not valid:
+        return ""
+    return (f" (do not convert the whole file from another encoding: that would garble its "
+            f"{valid} valid non-ASCII character{'s' if valid > 1 else ''})")
 
 
 def decoded_as_is(data: bytes) -> bool:
@@ -230,27 +300,38 @@ def decoded_as_is(data: bytes) -> bool:
 
 
 def likely_encodings(data: bytes) -> list[str]:
-    """The encodings ``data`` (not UTF-8) is most likely in, likeliest first, as Python and
-    iconv name them: charset-normalizer's best guess, preceded by ``cp1252`` (Windows-1252,
-    a superset of Latin-1's text: what Excel and older Windows tools write in Western
-    locales) when the guess is a Latin script and ``cp1252`` decodes the bytes, since the
-    detector cannot tell the Latin code pages apart on short text. ``[]`` when it has no
-    guess."""
+    """The legacy encodings ``data`` (not UTF-8) is most likely in, likeliest first, as Python
+    and iconv name them, each one that decodes the whole of ``data``: ``cp1252``
+    (Windows-1252, a superset of Latin-1's text: what Excel and older Windows tools write in
+    Western locales) first unless charset-normalizer finds a script other than Latin (then
+    only its guess, a Cyrillic or Greek code page), since the detector cannot tell the Latin code
+    pages apart on short text and otherwise names exotic ones (``hp_roman8``, ``cp1250``);
+    then its guess. ``[]`` when none decodes the file."""
     best = charset_normalizer.from_bytes(data[:_GUESS_BYTES]).best()
+    guess = [] if best is None else [best.encoding]
     # Without a byte-order mark (``_utf16_or_32``), a wide encoding is a wrong guess.
-    if best is None or best.encoding.startswith(("utf_16", "utf_32")):
-        return []
-    out = []
-    if all("Latin" in a or "Control" in a for a in best.alphabets):
-        try:
-            data.decode("cp1252")
-            out.append("cp1252")
-        except UnicodeDecodeError:
-            pass
-    return list(dict.fromkeys([*out, best.encoding]))
+    guess = [g for g in guess if not g.startswith(("utf_16", "utf_32"))]
+    script = best is not None and any(not _LATIN_BLOCKS.search(a) for a in best.alphabets)
+    order = guess if script else ["cp1252", *guess]
+    return [e for e in dict.fromkeys(order) if _decodes(data, e)]
 
 
-_GUESS_MIN = 3  # non-ASCII bytes before the file's encoding is guessed
+# Unicode blocks of Latin-script text: letters, punctuation, symbols, digits, controls
+_LATIN_BLOCKS = re.compile(r"Latin|Punctuation|Control|Symbol|Currency|Number|Spacing|"
+                           r"Arrows|Mathematical|Letterlike|Box|Block|Geometric|Dingbats")
+
+
+def _decodes(data: bytes, encoding: str) -> bool:
+    """True when every byte of ``data`` is text in ``encoding``."""
+    try:
+        data.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        return False
+    return True
+
+
+_GUESS_MIN = 3  # undecodable spans before the file's encoding is guessed
+_STRAY_LISTED = 6  # undecodable spans whose lines the message lists
 _GUESS_BYTES = 65536  # enough text for the detector; a large file is not read twice in full
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))

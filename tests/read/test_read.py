@@ -106,8 +106,11 @@ def test_invalid_utf8_error_names_file_line_offset(tmp_path: Path) -> None:
     _write(tmp_path, "bad.txt", b"Header\n\nabc\n\xff def\n")
     with pytest.raises(InputError) as info:
         read_seeds(tmp_path, "seeds")
-    assert str(info.value) == ("seeds/bad.txt:4: not valid UTF-8 (byte offset 12): "
-                               "invalid start byte")  # one stray byte: no encoding guessed
+    # one stray byte in an ASCII file: no encoding guessed, the byte named
+    assert str(info.value) == (
+        "seeds/bad.txt:4: not valid UTF-8 (byte offset 12): invalid start byte: byte 0xFF at "
+        "column 1 ('ÿ' in cp1252) is a stray byte in a file that is otherwise valid UTF-8: "
+        "retype that character at line 4, column 1, and save the file as UTF-8")
     assert info.value.line == 4
 
 

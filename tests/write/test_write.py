@@ -133,7 +133,10 @@ def test_failed_run_leaves_docs_identical(tmp_path: Path) -> None:
     with pytest.raises(InputError) as info:
         generate(config)
     assert str(info.value) == (f"{config.seeds_dir}/zz_bad.txt:5: not valid UTF-8 "
-                               "(byte offset 14): invalid start byte")
+                               "(byte offset 14): invalid start byte: byte 0xFE at column 5 "
+                               "('þ' in cp1252) is a stray byte in a file that is otherwise "
+                               "valid UTF-8: retype that character at line 5, column 5, and "
+                               "save the file as UTF-8")
     assert snapshot(config.docs_dir) == before
     assert not list(tmp_path.glob(".paper-digest-staging-*"))
 
