@@ -87,6 +87,8 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
             current = []
     if current:
         paragraphs.append((start, "\n".join(current)))
+    paragraphs, skipped = _without_separators(paragraphs, shown)
+    notices += skipped
     if paragraphs:
         line, first = paragraphs[0]
         verdict = classify_header(first)
@@ -100,6 +102,51 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
                 f"{collection!r} after the file; write the name as '# Name' to make it the "
                 "header"), kind="header"),)
     return SeedText(collection_from_filename(name), tuple(paragraphs), notices)
+
+
+# A separator line: three or more of one rule character, spaces between allowed (a Markdown
+# thematic break, a setext underline, a plain-text divider: '-----', '=====', '* * *')
+_SEPARATOR = re.compile(r"([-=_*~#+])(?:[ \t]*\1){2,}")
+_UNDERLINE = re.compile(r"=+|-+")  # a setext heading's underline (CommonMark 4.3)
+
+
+def _without_separators(paragraphs: list[tuple[int, str]], shown: str
+                        ) -> tuple[list[tuple[int, str]], tuple[Notice, ...]]:
+    """``paragraphs`` (``(first line, text)``) without separator lines (``_SEPARATOR``) at
+    their start or end, each removal a summary-only ``separator`` notice naming the line; a
+    paragraph of separator lines only is no abstract and is left out (also reported). A first
+    paragraph that is one line underlined with ``=`` or ``-`` (a Markdown setext heading) is
+    written ``# Name``, the heading ``classify_header`` reads as the collection's name."""
+    out: list[tuple[int, str]] = []
+    notices: list[Notice] = []
+    for start, text in paragraphs:
+        lines = text.split("\n")
+        rules = [i for i, line in enumerate(lines) if _SEPARATOR.fullmatch(line)]
+        if len(rules) == len(lines):
+            notices.append(Notice(shown, start, f"a paragraph of separator lines only "
+                                                f"({lines[0]!r}): no abstract, skipped",
+                                  kind="separator"))
+            continue
+        lead = next(i for i in range(len(lines)) if i not in rules)
+        end = next(i for i in range(len(lines), 0, -1) if i - 1 not in rules)
+        kept = lines[lead:end]
+        if not out and _setext(lines, lead, end):
+            out.append((start, f"# {kept[0]}"))
+            continue
+        notices.extend(Notice(shown, start + i, f"separator line {lines[i]!r} at the "
+                                                f"{'start' if i < lead else 'end'} of a "
+                                                f"paragraph: removed from the abstract",
+                              kind="separator") for i in rules if i < lead or i >= end)
+        out.append((start + lead, "\n".join(kept)))
+    return out, tuple(notices)
+
+
+def _setext(lines: list[str], lead: int, end: int) -> bool:
+    """True when ``lines`` are one line underlined (``_UNDERLINE``), the first kept line
+    ``lead``, the first removed ``end``, and the line could be a name: one that reads like an
+    abstract stays an abstract, never lost to a collection name."""
+    return (lead == 0 and end == 1 and len(lines) == 2 and bool(_UNDERLINE.fullmatch(lines[1]))
+            and classify_header(lines[0]).kind != "abstract")
 
 
 @dataclass(frozen=True, slots=True)
