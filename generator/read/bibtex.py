@@ -1,7 +1,8 @@
 """BibTeX (``.bib``), parsed by bibtexparser 2: each entry (``@inproceedings{key, ...}``) is one
 record; ``@string`` macros are resolved and ``#`` concatenations joined (``booktitle = NeurIPS
 # " 2023"``), ``@comment`` and ``@preamble`` blocks and text between entries are skipped, as
-BibTeX does.
+BibTeX does; ``%`` outside a value starts a comment to the line's end, between entries and
+inside them, as biber reads it (``generator.read.bibtex_comments``).
 
 Fields keep their TeX (only the outer ``{...}`` or ``"..."`` is removed): the abstract is
 rendered like any abstract, titles and names are shown as plain text by later stages, and the
@@ -49,6 +50,7 @@ from bibtexparser.model import (
 )
 
 from generator.errors import InputError
+from generator.read.bibtex_comments import without_comments
 from generator.read.bibtex_escapes import exported, unescape_export
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
@@ -83,7 +85,7 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
             fields, which bibtexparser reads as one value), a field given twice, or an entry
             whose fields cannot be used (file, line, entry key and field named).
     """
-    text = decode(data, shown)
+    text = without_comments(decode(data, shown))
     library = _parse(text)
     keyed: list[Notice] = []
     if any(isinstance(b, DuplicateBlockKeyBlock) for b in library.failed_blocks):
