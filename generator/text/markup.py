@@ -244,6 +244,14 @@ def _closing_dollar(src: str, start: int) -> int | None:
     return None
 
 
+def _ascii_arrow(src: str, i: int) -> bool:
+    """True when the run of dashes at ``i`` is part of an ASCII arrow (``-->``, ``<--``,
+    ``<-->``, ``--->``), which authors write for an arrow, or opens an HTML comment
+    (``<!--``, also one never closed): not TeX's en or em dash."""
+    end = i + len(src[i:]) - len(src[i:].lstrip("-"))
+    return src[end:end + 1] == ">" or src[i - 1:i] == "<" or src[i - 2:i] == "<!"
+
+
 class _Scanner:
     """A single left-to-right pass over one string (a command's argument gets its own)."""
 
@@ -309,6 +317,15 @@ class _Scanner:
     def _char(self, c: str) -> str:
         src, i = self.src, self.i
         self.i += 1
+        if c == "<" and src.startswith("<!--", i) and (end := src.find("-->", i + 4)) > 0:
+            # An HTML comment is shown as the author wrote it (raw HTML is text), its
+            # dashes never TeX's: '<!-- x -->', not '<!– x –>'.
+            self.i = end + 3
+            return src[i:self.i]
+        if c == "-" and src.startswith("--", i) and _ascii_arrow(src, i):
+            run = len(src[i:]) - len(src[i:].lstrip("-"))
+            self.i = i + run
+            return src[i:self.i]
         if c == "-" and src.startswith("--", i):
             if src.startswith("---", i):
                 self.i = i + 3
