@@ -222,9 +222,10 @@ def _strip_groups(tex: str, opener: re.Pattern[str]) -> str:
     return "".join(out)
 
 
-def _closing_dollar(src: str, start: int) -> int | None:
+def _closing_dollar(src: str, start: int, braces: bool = True) -> int | None:
     """Index of the ``$`` that closes a formula opened just before ``start``: the next
-    unescaped one outside braces (``$\\textbf{$x$ y}$``: the inner pair is inside a group)."""
+    unescaped one outside braces (``$\\textbf{$x$ y}$``: the inner pair is inside a group),
+    or, with ``braces`` false, the next unescaped one; ``None`` at a blank line."""
     depth = 0
     k = start
     while k < len(src):
@@ -236,12 +237,33 @@ def _closing_dollar(src: str, start: int) -> int | None:
             depth += 1
         elif ch == "}":
             depth = max(depth - 1, 0)
-        elif ch == "$" and depth == 0:
+        elif ch == "$" and (depth == 0 or not braces):
             return k
         elif ch == "\n" and src.startswith("\n\n", k):
             return None
         k += 1
     return None
+
+
+_PAIRS = ((re.compile(r"\\left(?![A-Za-z])"), re.compile(r"\\right(?![A-Za-z])")),
+          (re.compile(r"\\begin\{"), re.compile(r"\\end\{")))
+
+
+def _balanced(tex: str) -> bool:
+    """True when ``tex``'s unescaped braces pair up, in order, and so do its ``\\left`` and
+    ``\\right`` and its ``\\begin`` and ``\\end``: TeX a typesetter reads as written."""
+    depth = 0
+    k = 0
+    while k < len(tex):
+        ch = tex[k]
+        if ch == "\\":
+            k += 2
+            continue
+        depth += (ch == "{") - (ch == "}")
+        if depth < 0:
+            return False
+        k += 1
+    return depth == 0 and all(len(a.findall(tex)) == len(b.findall(tex)) for a, b in _PAIRS)
 
 
 def _ascii_arrow(src: str, i: int) -> bool:
@@ -377,7 +399,8 @@ class _Scanner:
                 end = src.find(closer, i + len(opener))
                 if end > i + len(opener):
                     self.i = end + len(closer)
-                    return self._formula(src[i + len(opener):end].strip(), display)
+                    return self._formula(src[i + len(opener):end].strip(), display,
+                                         src[i:self.i])
                 return None
         if src.startswith("\\begin{", i):
             m = _MATH_ENV.match(src, i)
@@ -389,20 +412,39 @@ class _Scanner:
                 return Math(m.group(2).strip() if single else m.group(0), True)
             return None
         if src[i] == "$" and not (i > 0 and src[i - 1] == "\\"):
-            end = _closing_dollar(src, i + 1)
-            if end is not None and _is_formula(src[i + 1:end]):
-                self.i = end + 1
-                return self._formula(src[i + 1:end], False)
-            tail = src[i + 1:]
-            if end is None and 0 < len(tail) <= 12 and not tail[0].isdigit() \
-                    and not any(c.isspace() for c in tail):
-                self.i = len(src)  # "... with N ($K" cut short: the formula it began
-                return Math(tail, False)
+            return self._dollar()
         return None
 
-    def _formula(self, tex: str, display: bool) -> Math | list:
+    def _dollar(self) -> Math | list | None:
+        """The formula a ``$`` at ``self.i`` opens, if any (module docstring)."""
+        src, i = self.src, self.i
+        end = _closing_dollar(src, i + 1)
+        if end is not None and _is_formula(src[i + 1:end]):
+            self.i = end + 1
+            return self._formula(src[i + 1:end], False, src[i:self.i])
+        if end is None:
+            # '$\frac{a}{b$': the closing '$' sits inside a brace the formula never closes.
+            # Its source is shown as written; read as text, '\frac{a}' lost its command.
+            end = _closing_dollar(src, i + 1, braces=False)
+            if end is not None and not _balanced(src[i + 1:end]) \
+                    and _is_formula(src[i + 1:end]):
+                self.i = end + 1
+                return [Text(src[i:self.i])]
+        tail = src[i + 1:]
+        if end is None and 0 < len(tail) <= 12 and not tail[0].isdigit() \
+                and not any(c.isspace() for c in tail):
+            self.i = len(src)  # "... with N ($K" cut short: the formula it began
+            return Math(tail, False)
+        return None
+
+    def _formula(self, tex: str, display: bool, source: str) -> Math | list:
         """A formula; or, when it only wraps text (``\\textit{...}``, ``\\url{...}``: text
-        commands, punctuation), its tokens as text."""
+        commands, punctuation), its tokens as text; or, when its TeX does not parse (braces,
+        ``\\left``/``\\right`` or ``\\begin``/``\\end`` unpaired: ``_balanced``), its
+        ``source`` (delimiters too) as text, as written: a typesetter's guess at the
+        missing brace (``\\frac{a}{b`` as a/b) would change the content."""
+        if not _balanced(tex):
+            return [Text(source)]
         if not display and ("\\text" in tex or "\\url" in tex or "\\href" in tex
                             or "\\emph" in tex or "\\mbox" in tex):
             rest = _strip_groups(_strip_groups(tex, _TEXT_MODE), _LINKS)
