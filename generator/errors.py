@@ -81,7 +81,7 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("warning", True, "warnings"),
     NoticeKind("unread", True, "warnings"),      # a subfolder or a file no reader takes
     NoticeKind("short-row", True, "warnings"),   # a CSV row cut short: cells misplaced?
-    NoticeKind("stray-field", True, "warnings"),  # BibTeX text outside entries: fields lost
+    NoticeKind("stray-field", True, "warnings"),  # text outside BibTeX entries, RIS references
     NoticeKind("repeated-tag", True, "warnings"),  # a RIS tag given twice, different values
     NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
     NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),

@@ -16,7 +16,9 @@ withdrawal written there is read), ``ID`` the citation key, ``TY`` the type (``J
 An untagged line continues the previous tag's value (EndNote and publishers wrap long
 values): joined with a space, or one more item of a list tag (``AU``, ``KW``, ``UR``, ...).
 A tag given twice with different values (``TI`` and ``T1``, two ``DO``) is read once, the
-first, with a ``repeated-tag`` warning naming the lines.
+first, with a ``repeated-tag`` warning naming the lines. Text outside every reference
+(after an ``ER``, before the first ``TY``), which rispy skips, is a ``stray-field`` warning;
+a reference's number (``1.``, as rispy's writer puts before each) is not text.
 
 A file without a ``TY`` tag, a reference that starts before the previous one ended (its
 ``ER`` missing: rispy would join the two), one that never ends, or an untagged line right
@@ -61,6 +63,8 @@ RIS_TYPES = {"JOUR": "article", "JFULL": "article", "MGZN": "article", "CONF": "
 # rispy's own rule for a tagged line (its documented ``parse_line``), so the lines this
 # module checks are the lines rispy reads
 _PARSER = rispy.RisParser()
+# rispy's writer puts the reference's number before its TY ('1.'): no text of a paper
+_NUMBER_LINE = re.compile(r"\d+\.")
 _LIST_TAGS = frozenset(rispy.LIST_TYPE_TAGS)  # read as lists: each line one more item
 _KEY_TAG = {key: tag for tag, key in rispy.TAG_KEY_MAPPING.items()}  # rispy's name -> tag
 # Tags that both give one field, read together when repeated: AB and N2 the abstract (every
@@ -80,8 +84,9 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
         shown: how messages name the file.
 
     Returns:
-        The file's records, and a ``repeated-tag`` warning for each reference that gives one
-        field several different values (the first is read).
+        The file's records, a ``repeated-tag`` warning for each reference that gives one
+        field several different values (the first is read), and a ``stray-field`` warning
+        for each run of lines outside references.
 
     Raises:
         InputError: not UTF-8, not RIS, a reference not closed by ``ER`` before the next
@@ -89,11 +94,11 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
             or a reference whose fields cannot be used.
     """
     text = decode(data, shown)
-    tagged, where = _scan(text, shown)
+    tagged, where, stray = _scan(text, shown)
     # enforce_list_tags=False: a tag given twice comes as a list instead of rispy keeping the
     # first value and dropping the rest without a word; _one_value decides.
     references = rispy.loads(tagged, skip_unknown_tags=True, enforce_list_tags=False)
-    notices: list[Notice] = []
+    notices = _stray_notices(stray, shown)
     records = []
     for number, (ref, reference) in enumerate(zip(where, references, strict=True), start=1):
         source = Source(name, number, ref.line)
@@ -111,8 +116,9 @@ class _Reference:
     tags: Mapping[str, tuple[int, ...]]
 
 
-def _scan(text: str, shown: str) -> tuple[str, list[_Reference]]:
-    """``text`` as rispy should read it, and where each reference is.
+def _scan(text: str, shown: str) -> tuple[str, list[_Reference], list[tuple[int, str]]]:
+    """``text`` as rispy should read it, where each reference is, and the non-blank lines
+    outside every reference (``(line, text)``: rispy skips them, so their text is not read).
 
     Every tagged line inside a reference is written ``TAG  - value`` (rispy's own
     ``parse_line`` decides what is a tag); an untagged line continues the previous tag's
@@ -128,6 +134,7 @@ def _scan(text: str, shown: str) -> tuple[str, list[_Reference]]:
     where: list[_Reference] = []
     start: int | None = None
     tags: dict[str, list[int]] = {}
+    stray: list[tuple[int, str]] = []
     for number, line in enumerate(text.split("\n"), start=1):
         tag, _ = _PARSER.parse_line(line)
         if tag == "TY":
@@ -136,6 +143,8 @@ def _scan(text: str, shown: str) -> tuple[str, list[_Reference]]:
                                                 f"line {start} ended: add its 'ER  - ' line")
             start, tags = number, {}
         elif start is None:
+            if line.strip() and not _NUMBER_LINE.fullmatch(line.strip()):
+                stray.append((number, line.strip()))
             continue
         elif tag is None:
             if line.strip():
@@ -152,7 +161,24 @@ def _scan(text: str, shown: str) -> tuple[str, list[_Reference]]:
     if not where and text.strip():
         raise InputError(shown, None, "not RIS: no 'TY  - ' line (each reference starts with "
                                       "one)")
-    return "\n".join(f"{tag}  - {value}" for tag, value in out), where
+    return "\n".join(f"{tag}  - {value}" for tag, value in out), where, stray
+
+
+def _stray_notices(stray: list[tuple[int, str]], shown: str) -> list[Notice]:
+    """One ``stray-field`` warning for each run of consecutive lines outside references
+    (``_scan``), naming its first line: their text is in no record."""
+    notices: list[Notice] = []
+    for k, (number, text) in enumerate(stray):
+        if k and stray[k - 1][0] == number - 1:
+            continue
+        count = next((j for j in range(k + 1, len(stray)) if stray[j][0] != number + j - k),
+                     len(stray)) - k
+        lines = f"{count} lines" if count > 1 else "a line"
+        notices.append(Notice(shown, number, f"{lines} outside any reference (not between "
+                                             f"'TY  - ' and 'ER  - '), not read: {text[:60]!r}; "
+                                             f"move it into its reference or delete it",
+                              kind="stray-field"))
+    return notices
 
 
 def _continue(out: list[list[str]], number: int, text: str, shown: str) -> None:

@@ -6,6 +6,7 @@ gives a continuation line right after ``TY`` to the previous reference's last ta
 from __future__ import annotations
 
 import pytest
+import rispy
 
 from generator.errors import InputError, notice_warns
 from generator.read.ris import read_ris
@@ -75,3 +76,24 @@ def test_tag_without_space_after_the_dash_keeps_its_first_character() -> None:
     """rispy reads a value from column 7; 'AB  -We' has it from column 6."""
     [record] = _read("TY  - JOUR\nTI  -Title\nAB  -We do x.\nER  -\n").records
     assert (record.meta.title, record.text) == ("Title", "We do x.")
+
+
+def test_text_outside_references_is_a_warning_naming_its_first_line() -> None:
+    """rispy skips it: a field after an early ``ER`` was lost without a word."""
+    parsed = _read("Provider: X\nDatabase: Y\n\nTY  - JOUR\nTI  - A\nAB  - x.\nER  - \n"
+                   "AB  - lost abstract\n\nTY  - JOUR\nTI  - B\nAB  - y.\nER  - \n\n")
+    assert [r.meta.title for r in parsed.records] == ["A", "B"]
+    assert [(str(n), notice_warns(n.kind)) for n in parsed.notices] == [
+        ("seeds/x.ris:1: 2 lines outside any reference (not between 'TY  - ' and 'ER  - '), "
+         "not read: 'Provider: X'; move it into its reference or delete it", True),
+        ("seeds/x.ris:8: a line outside any reference (not between 'TY  - ' and 'ER  - '), "
+         "not read: 'AB  - lost abstract'; move it into its reference or delete it", True)]
+
+
+def test_rispy_written_file_has_no_warning() -> None:
+    """rispy's writer puts '1.' before each reference: a number, not a paper's text."""
+    text = rispy.dumps([{"type_of_reference": "JOUR", "title": "A", "abstract": "x."},
+                        {"type_of_reference": "JOUR", "title": "B", "abstract": "y."}])
+    assert text.startswith("1.\nTY  - JOUR")
+    parsed = _read(text)
+    assert ([r.meta.title for r in parsed.records], parsed.notices) == (["A", "B"], ())
