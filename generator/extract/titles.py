@@ -385,7 +385,13 @@ def _last_resort(name: str | None, sentences: Sequence[str], highlight: str,
 def carries_name(title: str, name: str) -> bool:
     """``title`` holds ``name`` as a whole word (case-insensitive): "LLoCa-transformers" does
     not hold "LLoCa"."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, re.I) is not None
+    return _whole_word(name).search(title) is not None
+
+
+@lru_cache(maxsize=256)  # one name per paper, asked of every candidate: compile it once
+def _whole_word(name: str) -> re.Pattern[str]:
+    """The pattern ``carries_name`` searches for ``name`` (a whole word, any case)."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
 
 
 def _usable(candidate: str, model: TitleModel | None) -> str | None:

@@ -753,6 +753,8 @@ def _latex_math_text(tex: str) -> str:
 def strip_emphasis(text: str) -> str:
     """Remove Markdown emphasis markers: ``**CROWD**`` -> ``CROWD``,
     ``**C**ombinato**r**ial`` -> ``Combinatorial``."""
+    if "*" not in text and "_" not in text:
+        return text  # both patterns need a marker: most text has none, skip the four scans
     prev = None
     while prev != text:
         prev = text
