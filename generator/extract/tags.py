@@ -29,7 +29,7 @@ from slugify import slugify
 from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract.tag_model import TagModel, load_model
-from generator.infra.regex import Regex, re2_text
+from generator.infra.regex import CASE_EXOTIC, Regex, re2_text
 
 try:
     import ahocorasick
@@ -196,11 +196,8 @@ _MIN_PREFIX = 2
 # A prefix of the literal is still a correct prefix; the cap keeps the prefix trie (and the
 # recursion that writes it as a regex) shallow for a pattern with a very long literal.
 _MAX_PREFIX = 40
-# The characters that re.IGNORECASE matches to an prefix's ASCII letter although str.lower()
-# does not give that letter (long s, dotless i), or that str.lower() turns into two characters
-# (capital I with dot, so offsets would shift); found by trying every code point (a test does).
 # Their presence disables the prefix shortcut, so it never changes a result.
-_CASE_EXOTIC = ("\u017f", "\u0130", "\u0131")
+_CASE_EXOTIC = CASE_EXOTIC
 
 
 def literal_prefix(pattern: re.Pattern[str]) -> str | None:
