@@ -30,6 +30,7 @@ same results.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 try:
     import re2
@@ -54,6 +55,7 @@ def re2_available() -> bool:
     return re2 is not None
 
 
+@lru_cache(maxsize=16)  # one abstract's plain text is asked for by tags, code status, entities
 def re2_text(text: str) -> str | bytes | None:
     """``text`` as RE2 reads it like ``re`` does, or ``None`` when it holds a character the
     engines read apart (module docstring). ASCII text comes as bytes, whose offsets are the
