@@ -124,6 +124,8 @@ class Matcher:
             the same matches), for the patterns that run over the whole text.
         exclude: per rule, its ``exclude`` as a ``Regex``, or ``None``.
         model: the loaded tag model, or ``None``.
+        unprefixed: per rule, the patterns of ``full`` without a literal prefix (what a rule
+            without ``exclude`` runs over the whole text).
     """
 
     prefixes: tuple[tuple[str | None, ...], ...]
@@ -132,6 +134,7 @@ class Matcher:
     full: tuple[tuple[Regex, ...], ...]
     exclude: tuple[Regex | None, ...]
     model: TagModel | None
+    unprefixed: tuple[tuple[Regex, ...], ...] = ()
 
 
 def matcher(taxonomy: Taxonomy, engines: bool = True) -> Matcher:
@@ -173,7 +176,9 @@ def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
                                            engines),
                    {k: tuple(v) for k, v in by_prefix.items()}, full,
                    tuple(None if r.exclude is None else Regex(r.exclude, engines)
-                         for r in taxonomy.rules), model)
+                         for r in taxonomy.rules), model,
+                   tuple(tuple(p for p, a in zip(regexes, found, strict=True) if a is None)
+                         for regexes, found in zip(full, prefixes, strict=True)))
 
 
 def _by_prefix(taxonomy: Taxonomy, prefixes: tuple[tuple[str | None, ...], ...]
@@ -280,8 +285,7 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
         if rule.exclude is not None:
             _score_excluding(found, i, m, (text, text_at, raw[0]), (headline, head_at, raw[1]))
         else:
-            unprefixed = [p for p, a in zip(m.full[i], m.prefixes[i], strict=True) if a is None]
-            _score_regexes(found, i, unprefixed, (text, raw[0]), (headline, raw[1]))
+            _score_regexes(found, i, m.unprefixed[i], (text, raw[0]), (headline, raw[1]))
         # (a rule whose patterns all have a prefix was scored above)
     return found.scores()
 
