@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from generator.extract.lexicon import FUNCTION_WORDS
+from generator.infra.regex import Regex, re2_text
 from generator.records import Entities
 
 _MODEL = re.compile(
@@ -65,11 +66,14 @@ _NEXT_WORD = re.compile(r"\s([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b")
 _OF_DIGIT = re.compile(r"of \d")
 
 
+_BENCHMARK_REGEX = Regex(_BENCHMARK)  # in RE2 where it finds the same (infra.regex)
+
+
 def extract_entities(plain: str) -> Entities:
     """Models, benchmarks and headline numbers in plain abstract text, each in order of first
     mention, without repeats."""
     models = _unique(m.group(0).rstrip(".-") for m in _MODEL.finditer(plain))
-    benches = _unique(m.group(0) for m in _BENCHMARK.finditer(plain))
+    benches = _unique(plain[a:b] for a, b in _BENCHMARK_REGEX.spans(plain, re2_text(plain)))
     models = tuple(m for m in models if m not in benches and len(m) > 2)
     found = [(m.start(), _qualified(plain, m)) for m in _NUMBER.finditer(plain)]
     if _OF_DIGIT.search(plain):

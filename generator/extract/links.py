@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from generator.infra.regex import CASE_EXOTIC, Regex, re2_text
 from generator.read.identifiers import arxiv_abs_url, arxiv_pdf_url, doi_url, openreview_url
 from generator.records import CodeRepo, HubRef, Link, Metadata
 from generator.text.markup import Styled, Token, Unknown, Url
@@ -90,7 +91,24 @@ def code_status(code: tuple[CodeRepo, ...], plain: str) -> str:
     ("code will be released upon acceptance"), else ``none``."""
     if code:
         return "available"
-    return "promised" if _PROMISE.search(plain) else "none"
+    return "promised" if _promises(plain) else "none"
+
+
+_PROMISE_REGEX = Regex(_PROMISE)
+# Every match of _PROMISE holds one of these (each branch needs one of them).
+_PROMISE_WORDS = ("released", "available", "public", "open", "shared", "published", "accept",
+                  "coming")
+
+
+def _promises(plain: str) -> bool:
+    """``_PROMISE`` matches ``plain``: tried only when ``plain`` holds one of the
+    ``_PROMISE_WORDS`` (looked up in ``str.lower``, which folds case as ``re.IGNORECASE``
+    does unless a ``CASE_EXOTIC`` character is there), and in RE2 where it agrees."""
+    if not any(c in plain for c in CASE_EXOTIC):
+        low = plain.lower()
+        if not any(word in low for word in _PROMISE_WORDS):
+            return False
+    return _PROMISE_REGEX.search(plain, re2_text(plain))
 
 
 def paper_links(meta: Metadata) -> tuple[Link, ...]:

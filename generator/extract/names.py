@@ -22,6 +22,7 @@ phrases of up to four words.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -575,10 +576,7 @@ def _as_written(found: Name, text: str) -> Name:
     more, the spelling one inner letter apart that occurs more often (a typo: "PasticineLab"
     once, "PlasticineLab" twice). The long form goes with a changed name."""
     name = found.name
-    tokens = _TOKENS.findall(text)
-    counts: dict[str, int] = {}
-    for t in tokens:
-        counts[t] = counts.get(t, 0) + 1
+    counts = Counter(_TOKENS.findall(text))  # in order of first occurrence, as a dict is
     sized = _SIZE_SUFFIX.match(name)
     if sized and counts.get(sized["family"], 0):  # "Nile-Chat-4B" of the family "Nile-Chat"
         return Name(sized["family"], None, found.score, found.evidence)

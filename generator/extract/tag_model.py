@@ -64,17 +64,17 @@ class TagModel:
         return rows.tolist(), weights.tolist()
 
     def _features(self, text: str) -> tuple[np.ndarray, np.ndarray]:
-        words = [w for w in _TOKEN.findall(text.lower()) if w not in self.stop_words]
+        stop = self.stop_words
+        words = [w for w in _TOKEN.findall(text.lower()) if w not in stop]
         grams = Counter(words)
-        grams.update([f"{a} {b}" for a, b in zip(words, words[1:], strict=False)])
+        grams.update(map(" ".join, zip(words, words[1:], strict=False)))
         get = self.vocabulary.get
         found = [(row, count) for row, count in zip(map(get, grams), grams.values(),
                                                      strict=True) if row is not None]
         if not found:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
-        rows = np.fromiter((r for r, _ in found), dtype=np.intp, count=len(found))
-        counts = np.fromiter((c for _, c in found), dtype=np.float32, count=len(found))
-        weights = (1.0 + np.log(counts)) * self.idf[rows]
+        rows, counts = np.array(found, dtype=np.intp).T  # one conversion, not two generators
+        weights = (1.0 + np.log(counts.astype(np.float32))) * self.idf[rows]
         norm = float(np.sqrt(weights @ weights))
         return rows, weights / norm if norm else weights
 

@@ -29,7 +29,7 @@ from slugify import slugify
 from generator.config.taxonomy import Taxonomy
 from generator.errors import InputError
 from generator.extract.tag_model import TagModel, load_model
-from generator.infra.regex import Regex, re2_text
+from generator.infra.regex import CASE_EXOTIC, Regex, re2_text
 
 try:
     import ahocorasick
@@ -124,6 +124,8 @@ class Matcher:
             the same matches), for the patterns that run over the whole text.
         exclude: per rule, its ``exclude`` as a ``Regex``, or ``None``.
         model: the loaded tag model, or ``None``.
+        unprefixed: per rule, the patterns of ``full`` without a literal prefix (what a rule
+            without ``exclude`` runs over the whole text).
     """
 
     prefixes: tuple[tuple[str | None, ...], ...]
@@ -132,6 +134,7 @@ class Matcher:
     full: tuple[tuple[Regex, ...], ...]
     exclude: tuple[Regex | None, ...]
     model: TagModel | None
+    unprefixed: tuple[tuple[Regex, ...], ...] = ()
 
 
 def matcher(taxonomy: Taxonomy, engines: bool = True) -> Matcher:
@@ -173,7 +176,9 @@ def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
                                            engines),
                    {k: tuple(v) for k, v in by_prefix.items()}, full,
                    tuple(None if r.exclude is None else Regex(r.exclude, engines)
-                         for r in taxonomy.rules), model)
+                         for r in taxonomy.rules), model,
+                   tuple(tuple(p for p, a in zip(regexes, found, strict=True) if a is None)
+                         for regexes, found in zip(full, prefixes, strict=True)))
 
 
 def _by_prefix(taxonomy: Taxonomy, prefixes: tuple[tuple[str | None, ...], ...]
@@ -196,11 +201,8 @@ _MIN_PREFIX = 2
 # A prefix of the literal is still a correct prefix; the cap keeps the prefix trie (and the
 # recursion that writes it as a regex) shallow for a pattern with a very long literal.
 _MAX_PREFIX = 40
-# The characters that re.IGNORECASE matches to an prefix's ASCII letter although str.lower()
-# does not give that letter (long s, dotless i), or that str.lower() turns into two characters
-# (capital I with dot, so offsets would shift); found by trying every code point (a test does).
 # Their presence disables the prefix shortcut, so it never changes a result.
-_CASE_EXOTIC = ("\u017f", "\u0130", "\u0131")
+_CASE_EXOTIC = CASE_EXOTIC
 
 
 def literal_prefix(pattern: re.Pattern[str]) -> str | None:
@@ -283,8 +285,7 @@ def tag_scores(taxonomy: Taxonomy, text: str, headline: str, use_prefixes: bool 
         if rule.exclude is not None:
             _score_excluding(found, i, m, (text, text_at, raw[0]), (headline, head_at, raw[1]))
         else:
-            unprefixed = [p for p, a in zip(m.full[i], m.prefixes[i], strict=True) if a is None]
-            _score_regexes(found, i, unprefixed, (text, raw[0]), (headline, raw[1]))
+            _score_regexes(found, i, m.unprefixed[i], (text, raw[0]), (headline, raw[1]))
         # (a rule whose patterns all have a prefix was scored above)
     return found.scores()
 

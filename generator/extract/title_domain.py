@@ -51,9 +51,11 @@ def key_words(text: str, model: TitleModel) -> list[str]:
     """
     weight = {}
     for w, n in Counter(_WORD.findall(text.lower())).items():
+        if n < MIN_REPEATS:
+            continue  # most words occur once: no look-up for them
         odds = model.title.get(w, MIN_ODDS - 1)
-        if n >= MIN_REPEATS and odds >= MIN_ODDS and len(w) > 2 and \
-                w not in FUNCTION_WORDS and w not in GENERIC_WORDS:
+        if odds >= MIN_ODDS and len(w) > 2 and w not in FUNCTION_WORDS and \
+                w not in GENERIC_WORDS:
             weight[w] = n * (odds + ODDS_SHIFT)
     return sorted(weight, key=lambda w: (-weight[w], w))
 

@@ -385,7 +385,28 @@ def _last_resort(name: str | None, sentences: Sequence[str], highlight: str,
 def carries_name(title: str, name: str) -> bool:
     """``title`` holds ``name`` as a whole word (case-insensitive): "LLoCa-transformers" does
     not hold "LLoCa"."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", title, re.I) is not None
+    if title.isascii() and name.isascii():  # case folds as in str.lower(): no pattern to compile
+        low, key = title.lower(), name.lower()
+        at = low.find(key)
+        while at >= 0:
+            end = at + len(key)
+            if not (at and _word_char(low[at - 1])) and not (end < len(low) and
+                                                             _word_char(low[end])):
+                return True
+            at = low.find(key, at + 1)
+        return False
+    return _whole_word(name).search(title) is not None
+
+
+def _word_char(ch: str) -> bool:
+    r"""``ch`` is one of ``[\w-]`` (``re``'s ``\w``: alphanumeric or ``_``)."""
+    return ch.isalnum() or ch in "_-"
+
+
+@lru_cache(maxsize=256)  # one name per paper, asked of every candidate: compile it once
+def _whole_word(name: str) -> re.Pattern[str]:
+    """The pattern ``carries_name`` searches for ``name`` (a whole word, any case)."""
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
 
 
 def _usable(candidate: str, model: TitleModel | None) -> str | None:

@@ -30,6 +30,7 @@ same results.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 try:
     import re2
@@ -37,6 +38,11 @@ except ImportError:  # pragma: no cover - exercised by forcing ``engine=False`` 
     re2 = None
 
 _FLAGS_OK = re.IGNORECASE | re.UNICODE
+# The characters that re.IGNORECASE matches to an ASCII letter although str.lower() does not
+# give that letter (long s, dotless i), or that str.lower() turns into two characters (capital
+# I with dot, so offsets would shift); found by trying every code point (a test does). A text
+# without them can be searched for a pattern's ASCII letters in its str.lower().
+CASE_EXOTIC = ("\u017f", "\u0130", "\u0131")
 _READ_DIFFERENTLY = re.compile(r"\$|\[:|\{,|\\Z|\\\d")
 # Characters on which the engines' classes differ (module docstring), found by re's own
 # classes: non-ASCII word characters, non-ASCII spaces, the ASCII controls only re counts as
@@ -49,6 +55,7 @@ def re2_available() -> bool:
     return re2 is not None
 
 
+@lru_cache(maxsize=16)  # one abstract's plain text is asked for by tags, code status, entities
 def re2_text(text: str) -> str | bytes | None:
     """``text`` as RE2 reads it like ``re`` does, or ``None`` when it holds a character the
     engines read apart (module docstring). ASCII text comes as bytes, whose offsets are the

@@ -38,6 +38,7 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
+from generator.infra.regex import CASE_EXOTIC
 from generator.text.texmath import math_symbols, prepare_math, unknown_commands
 from generator.text.urls import KNOWN_SCHEMELESS
 
@@ -157,6 +158,22 @@ _MD_LINK = re.compile(r"\[([^\[\]\n]{1,300})\]\(\s*((?:https?://|www\.)[^\s()<>]
 # start.
 _SPECIAL = re.compile(rf"[\\$<`'~{{}}\-\[]|{_SCHEME}|(?<![\w@./-])(?:www\.|"
                       rf"(?:{_SCHEMELESS_HOSTS})/)", re.IGNORECASE)
+# ``_SPECIAL`` without its URL branches, for a text in which no URL can start (``_special``):
+# a bare character class, which ``re`` scans for without trying the branches at each offset.
+_SPECIAL_CHARS = re.compile(r"[\\$<`'~{}\-\[]")
+_URL_STARTS = ("http", "www.", *(f"{h.lower()}/" for h in KNOWN_SCHEMELESS))
+
+
+def _special(src: str) -> re.Pattern[str]:
+    """The pattern that finds where a token may start in ``src``: ``_SPECIAL``, or
+    ``_SPECIAL_CHARS`` when ``src`` holds none of the ``_URL_STARTS`` that every match of a
+    URL branch contains (searched in ``str.lower``, which folds case as ``re.IGNORECASE`` does
+    unless a character of ``CASE_EXOTIC`` is there); both then find the same offsets."""
+    if src.isascii() or not any(c in src for c in CASE_EXOTIC):
+        low = src.lower()
+        if not any(start in low for start in _URL_STARTS):
+            return _SPECIAL_CHARS
+    return _SPECIAL
 _COMMAND = re.compile(r"\\([A-Za-z]+\*?|.)")
 _MATH_ENV = re.compile(r"\\begin\{(equation|equation\*|align|align\*|gather|gather\*|"
                        r"multline|multline\*|displaymath|eqnarray|eqnarray\*)\}(.*?)"
@@ -288,6 +305,7 @@ class _Scanner:
         text (``_char``: TeX dashes, quotes and ties become their characters)."""
         out: list[Token] = []
         src = self.src
+        special = _special(src)
         buf: list[str] = []
 
         def flush() -> None:
@@ -298,7 +316,7 @@ class _Scanner:
         while self.i < len(src):
             # Fast path: copy the run of ordinary characters up to the next one that can start
             # a token (most of an abstract), instead of trying every rule at every character.
-            m = _SPECIAL.search(src, self.i)
+            m = special.search(src, self.i)
             stop = m.start() if m else len(src)
             if stop > self.i:
                 buf.append(src[self.i:stop])
@@ -812,6 +830,8 @@ def _latex_math_text(tex: str) -> str:
 def strip_emphasis(text: str) -> str:
     """Remove Markdown emphasis markers: ``**CROWD**`` -> ``CROWD``,
     ``**C**ombinato**r**ial`` -> ``Combinatorial``."""
+    if "*" not in text and "_" not in text:
+        return text  # both patterns need a marker: most text has none, skip the four scans
     prev = None
     while prev != text:
         prev = text
