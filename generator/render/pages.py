@@ -261,7 +261,14 @@ class Links:
         here = page_url(self.page, self.directory_urls)
         if target == self.page:
             return "./" if self.directory_urls else posixpath.basename(here)
-        return "../" * here.count("/") + page_url(target, self.directory_urls)
+        # Up only to the folder both share (papers/a/ -> papers/b/ is ../b/, not
+        # ../../papers/b/: seven such links on every paper page), never above the root.
+        folders, parts = here.split("/")[:-1], page_url(target, self.directory_urls).split("/")
+        shared = 0
+        while (shared < len(folders) and shared < len(parts) - 1
+               and folders[shared] == parts[shared]):
+            shared += 1
+        return "../" * (len(folders) - shared) + "/".join(parts[shared:]) or "./"
 
 
 def paper_headings(p: Paper, related: list[Paper]) -> dict[str, tuple[int, str]]:

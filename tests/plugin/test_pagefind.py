@@ -58,7 +58,12 @@ def test_pagefind_markup(pf_site: Path) -> None:
     soup = BeautifulSoup(html, "html.parser")
     assert soup.select_one("header.md-header [data-pd-search-open]") is not None
     assert "md-search__input" not in html
-    assert [d["data-pd-bundle"] for d in soup.select("[data-pd-bundle]")] == ["../../pagefind/"]
+    # The dialog is built by pagefind-search.js when first opened: not in the page, whose
+    # script tag carries the dialog's labels.
+    assert soup.select("dialog, [data-pd-search]") == []
+    (script,) = soup.select('script[src="../../assets/javascripts/pagefind-search.js"]')
+    assert (script["data-pd-label-search"], script["data-pd-label-reset"],
+            script["data-pd-label-placeholder"]) == ("Search", "Clear", "Search")
     # pagefind-ui.js is loaded by pagefind-search.js on demand, never by a <script> tag.
     assert "pagefind/pagefind-ui.js" not in html
     assert "assets/javascripts/pagefind-search.js" in html
@@ -158,6 +163,15 @@ def test_pagefind_keyboard_shortcut_and_lazy_loading(page, base_url) -> None:
     page.wait_for_function("() => document.activeElement && "
                            "document.activeElement.classList.contains('pd-search__input')")
     assert any(u.endswith("/pagefind/pagefind.js") for u in requests)
+    # The dialog the script built carries the labels of the page's script tag.
+    assert page.evaluate("""() => {
+        const d = document.querySelector('dialog[data-pd-search]');
+        return [d.getAttribute('aria-label'), d.querySelector('.pd-search__title').textContent,
+                d.querySelector('[data-pd-search-close]').getAttribute('aria-label'),
+                d.querySelector('.pd-search__input').getAttribute('aria-label'),
+                d.querySelector('.pd-search__input').placeholder,
+                document.querySelectorAll('[data-pd-search]').length]; }""") == [
+        "Search", "Search", "Clear", "Search", "Search", 1]
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('[data-pd-search]').open")
     # The "did you mean" vocabulary comes only with the first results, and the list is marked

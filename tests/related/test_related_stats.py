@@ -112,7 +112,7 @@ def test_paper_pages_show_five_related_links(built_site: Path) -> None:
     for r in records:
         page = built_site / r["url"]
         soup = _soup(page / "index.html")
-        links = soup.select("article ul.pd-related a.pd-related__title")
+        links = soup.select("article ul.pd-related > li > a")
         assert len(links) == 5, r["slug"]
         headings = [h.get("id") for h in soup.select("article h2")]
         assert headings.index("related-papers") == headings.index("source") - 1, r["slug"]

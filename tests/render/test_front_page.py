@@ -141,10 +141,10 @@ def test_hub_badge_svg_and_link_kinds() -> None:
     hub = (HubRef("https://huggingface.co/org/m", "model", "org/m"),)
     page = render_site((_paper("a", ("Alpha",), hub=hub, links=links),), TAGS)["papers/a/index.md"]
     assert "🤗" not in page and "<svg" not in page
-    assert re.search(r'<a class="pd-badge pd-badge--hub" [^>]*><span class="pd-badge__kind">'
-                     r'model</span>', page)
+    assert re.search(r'<a class="pd-badge pd-badge--hub" href="https://huggingface.co/org/m" '
+                     r'title="Hugging Face model"><span>model</span><span>org/m</span></a>', page)
     css = (ROOT / "site_overrides/assets/stylesheets/digest.css").read_text(encoding="utf-8")
-    (logo,) = re.findall(r'\.pd-badge--hub \.pd-badge__kind::before \{[^}]*url\("([^"]+)"\)', css)
+    (logo,) = re.findall(r'\.pd-badge--hub > :first-child::before \{[^}]*url\("([^"]+)"\)', css)
     assert (ROOT / "site_overrides/assets/stylesheets" / logo).resolve().is_file()
     assert [link_label(link) for link in links] == ["model", "dataset", "space", "paper"]
     assert re.findall(r'<span class="pd-kind">(\w+)</span>', page) == [

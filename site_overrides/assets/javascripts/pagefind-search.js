@@ -15,22 +15,43 @@
 // only after the first results are shown, so it never delays them; a query answered before it
 // arrived runs again with the typo step.
 (function () {
-  var dialog = document.querySelector("[data-pd-search]");
+  // The dialog is not in the pages: it is built here when first opened (about 1.5 KB less
+  // on every page; README "Scaling"). This script's tag carries its translated labels.
+  var script = document.currentScript;
   var openers = document.querySelectorAll("[data-pd-search-open]");  // header, front page
-  if (!dialog || !openers.length || typeof dialog.showModal !== "function") return;
+  if (!script || !openers.length || typeof HTMLDialogElement !== "function") return;
   // Absolute paths: result URLs ("/papers/x/") are relative to the site root, which may be a
-  // subpath (GitHub Pages).
-  var bundle = new URL(dialog.dataset.pdBundle, window.location.href).pathname;
-  var base = new URL(dialog.dataset.pdBase, window.location.href).pathname;
-  var vocabulary = new URL(dialog.dataset.pdVocabulary, window.location.href).href;
-  var root = dialog.querySelector("[data-pd-search-ui]");
-  function part(name) { return root.querySelector(".pd-search__" + name); }
-  var input = part("input"), message = part("message"), list = part("results"), more = part("more");
-  var selects = root.querySelectorAll("[data-pd-filter]");
-  var author = root.querySelector("[data-pd-filter-author]");
-  var authors = root.querySelector("#pd-search-authors");
-  var filterBox = root.querySelector("[data-pd-filter-box]");
-  var filterCount = root.querySelector("[data-pd-filter-count]");
+  // subpath (GitHub Pages). This script is assets/javascripts/ under the root.
+  var site = new URL("../../", script.src);
+  var bundle = new URL("pagefind/", site).pathname;
+  var base = site.pathname;
+  var vocabulary = new URL("search/vocabulary.json", site).href;
+  var labels = script.dataset;  // pdLabelSearch, pdLabelReset, pdLabelPlaceholder
+  var CLOSE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M19 6.41 ' +
+    '17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 ' +
+    '12z"/></svg>';  // Material's material/close icon
+  // Folded on a phone (open() opens it on a wide screen): the five rows took half of a
+  // 390 px screen.
+  var MARKUP =
+    '<div class="pd-search__bar"><span class="pd-search__title"></span>' +
+    '<button type="button" class="pd-search__close md-icon" data-pd-search-close>' + CLOSE +
+    '</button></div>' +
+    '<div class="pd-search__ui" data-pd-search-ui>' +
+    '<input class="pd-search__input" type="search" autocomplete="off" spellcheck="false">' +
+    '<details class="pd-search__filter-box" data-pd-filter-box>' +
+    '<summary data-pd-filter-count>Filters</summary> <div class="pd-search__filters">' +
+    ["Tag", "Collection", "Year", "Code"].map(function (name) {
+      return "<label>" + name + ' <select data-pd-filter="' + name.toLowerCase() +
+        '"><option value="">any</option></select></label>';
+    }).join("") +
+    '<label>Author <input type="text" data-pd-filter-author list="pd-search-authors" ' +
+    'autocomplete="off" size="14"></label><datalist id="pd-search-authors"></datalist>' +
+    '</div></details>' +
+    '<p class="pd-search__message" role="status" aria-live="polite"></p>' +
+    '<ol class="pd-search__results"></ol>' +
+    '<button type="button" class="pd-search__more md-button" hidden>Show more</button></div>';
+  var dialog = null, root, input, message, list, more, selects, author, authors, filterBox,
+    filterCount;
   var WIDE = "(min-width: 45em)";  // the filters' box starts open on a screen this wide
   var PAGE = 10;        // results shown at once; "Show more" adds as many
   var EXCERPT = 30;     // words in a result's excerpt (Pagefind's default)
@@ -396,7 +417,62 @@
     });
   }
 
+  // The dialog, made and wired once (open() calls it the first time).
+  function build() {
+    dialog = document.createElement("dialog");
+    dialog.className = "pd-search";
+    dialog.dataset.pdSearch = "";
+    dialog.setAttribute("aria-label", labels.pdLabelSearch);
+    dialog.innerHTML = MARKUP;
+    root = dialog.querySelector("[data-pd-search-ui]");
+    function part(name) { return dialog.querySelector(".pd-search__" + name); }
+    part("title").textContent = labels.pdLabelSearch;
+    part("close").setAttribute("aria-label", labels.pdLabelReset);
+    input = part("input");
+    input.setAttribute("aria-label", labels.pdLabelPlaceholder);
+    input.placeholder = labels.pdLabelPlaceholder;
+    message = part("message");
+    list = part("results");
+    more = part("more");
+    selects = root.querySelectorAll("[data-pd-filter]");
+    author = root.querySelector("[data-pd-filter-author]");
+    authors = root.querySelector("#pd-search-authors");
+    filterBox = root.querySelector("[data-pd-filter-box]");
+    filterCount = root.querySelector("[data-pd-filter-count]");
+    document.body.appendChild(dialog);
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      if (pagefind) pagefind.preload(input.value.trim());
+      timer = setTimeout(search, DEBOUNCE);
+    });
+    selects.forEach(function (select) {
+      select.addEventListener("change", function () { countFilters(); search(); });
+    });
+    author.addEventListener("change", countFilters);
+    author.addEventListener("input", function () {
+      var typed = author.value.toLowerCase();
+      authors.textContent = "";
+      if (typed.length < 2) return;
+      authorNames.filter(function (name) { return name.toLowerCase().indexOf(typed) >= 0; })
+        .slice(0, 30).forEach(function (name) {
+          var option = document.createElement("option");
+          option.value = name;
+          authors.appendChild(option);
+        });
+      if (!author.value || authorNames.indexOf(author.value) >= 0) search();
+    });
+    more.addEventListener("click", showMore);
+    dialog.querySelector("[data-pd-search-close]").addEventListener("click", function () {
+      dialog.close();
+    });
+    // A click on the backdrop (outside the dialog's box) closes it.
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) dialog.close();
+    });
+  }
+
   function open() {
+    if (!dialog) build();
     if (!dialog.open) {
       if (!dialog.dataset.pdOpened) filterBox.open = window.matchMedia(WIDE).matches;
       dialog.dataset.pdOpened = "1";  // later, the box stays as the reader left it
@@ -408,38 +484,9 @@
     });
   }
 
-  input.addEventListener("input", function () {
-    clearTimeout(timer);
-    if (pagefind) pagefind.preload(input.value.trim());
-    timer = setTimeout(search, DEBOUNCE);
-  });
-  selects.forEach(function (select) {
-    select.addEventListener("change", function () { countFilters(); search(); });
-  });
-  author.addEventListener("change", countFilters);
-  author.addEventListener("input", function () {
-    var typed = author.value.toLowerCase();
-    authors.textContent = "";
-    if (typed.length < 2) return;
-    authorNames.filter(function (name) { return name.toLowerCase().indexOf(typed) >= 0; })
-      .slice(0, 30).forEach(function (name) {
-        var option = document.createElement("option");
-        option.value = name;
-        authors.appendChild(option);
-      });
-    if (!author.value || authorNames.indexOf(author.value) >= 0) search();
-  });
-  more.addEventListener("click", showMore);
   openers.forEach(function (opener) { opener.addEventListener("click", open); });
-  dialog.querySelector("[data-pd-search-close]").addEventListener("click", function () {
-    dialog.close();
-  });
-  // A click on the backdrop (outside the dialog's box) closes it.
-  dialog.addEventListener("click", function (event) {
-    if (event.target === dialog) dialog.close();
-  });
   document.addEventListener("keydown", function (event) {
-    if (dialog.open || event.ctrlKey || event.metaKey || event.altKey) return;
+    if ((dialog && dialog.open) || event.ctrlKey || event.metaKey || event.altKey) return;
     var t = event.target;
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
     if (event.key === "/" || event.key === "s" || event.key === "f") {

@@ -36,6 +36,9 @@
     var ids = load();
     (within || document).querySelectorAll("[data-pd-star]").forEach(function (button) {
       var id = button.dataset.pdStar;
+      // The page gives only the id: class and type come from here (_star.md.j2).
+      button.classList.add("pd-star");
+      button.type = "button";
       button.hidden = false;
       button.setAttribute("aria-pressed", ids.indexOf(id) >= 0 ? "true" : "false");
       if (button.dataset.pdStarReady) return;
@@ -105,7 +108,9 @@
     download(name + "." + e.ext, e.type, e.text(rs, one));
   }
 
-  // The cite block of a paper page: BibTeX, RIS and JSON of its record, named by its slug.
+  // The cite block of a paper page: BibTeX, RIS and JSON of its record, named by its slug
+  // (the last part of the record's address). The page gives the buttons only their kind:
+  // class and type come from here (paper.md.j2).
   function setupCite() {
     document.querySelectorAll("[data-pd-cite]").forEach(function (box) {
       var id = box.dataset.pdCite;
@@ -113,10 +118,13 @@
       if (box.dataset.pdCiteReady) return;
       box.dataset.pdCiteReady = "1";
       box.querySelectorAll("[data-pd-cite-export]").forEach(function (button) {
+        button.classList.add("pd-button");
+        button.type = "button";
         button.addEventListener("click", function () {
           fetchRecords([id], function () {
-            if (records[id]) exportRecords(button.dataset.pdCiteExport, box.dataset.pdCiteName,
-                                           [records[id]], true);
+            var r = records[id];
+            if (r) exportRecords(button.dataset.pdCiteExport,
+                                 r.url.replace(/\/$/, "").split("/").pop(), [r], true);
           });
         });
       });
