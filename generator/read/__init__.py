@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -103,8 +104,9 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
     """A warning for each entry of ``seeds_dir`` that no reader takes and that is not known to
     sit beside seeds (hidden files, YAML such as ``overrides.yml``, a README or licence):
     a subfolder (``seeds/iclr/*.txt``: not read) or a file of another extension
-    (``papers.ndjson``, ``refs.bibtex``, ``abstracts.md``). Without it, such a folder builds
-    a digest without those papers and says nothing."""
+    (``papers.ndjson``, ``refs.bibtex``, ``abstracts.md``), or a seed name that is no regular
+    file (a broken symbolic link). Without it, such a folder builds a digest without those
+    papers and says nothing."""
     notices = []
     for path in sorted(seeds_dir.iterdir()):
         name = path.name
@@ -114,6 +116,12 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
         if path.is_dir():
             notices.append(Notice(shown, None, "a folder: not read (only the files directly "
                                                "in the seeds folder are)", kind="unread"))
+        elif path.suffix.lower() in READERS and not path.is_file():
+            # A broken link (or a socket, a FIFO) would otherwise drop its papers unnoticed.
+            what = (f"a link to {os.readlink(path)}, which does not exist" if path.is_symlink()
+                    else "not a regular file")
+            notices.append(Notice(shown, None, f"{what}: not read (fix or remove it)",
+                                  kind="unread"))
         elif path.suffix.lower() not in READERS and path.suffix.lower() not in _NOT_SEEDS:
             notices.append(Notice(shown, None, "not read: no reader for "
                                   f"{path.suffix or 'a file without an extension'!s} ("

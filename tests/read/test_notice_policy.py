@@ -199,3 +199,16 @@ def test_a_shared_title_alone_does_not_merge(tmp_path: Path) -> None:
     seeds = read_seeds(tmp_path, "seeds")
     assert len(seeds.abstracts) == len(rows)
     assert seeds.merged == 0 and seeds.notices == ()
+
+
+def test_broken_link_to_a_seed_file_warns(tmp_path: Path) -> None:
+    """A seed name whose link points nowhere is named, with its target, as not read: its
+    papers would otherwise be missing from the digest without a word."""
+    (tmp_path / "a.txt").write_text("Coll\n\nAn abstract about graphs.\n", encoding="utf-8")
+    (tmp_path / "gone.bib").symlink_to(tmp_path / "missing" / "refs.bib")
+    seeds = read_seeds(tmp_path, "seeds")
+    unread = [n for n in seeds.notices if n.kind == "unread"]
+    assert [(n.path, n.warns) for n in unread] == [("seeds/gone.bib", True)]
+    assert unread[0].message == (f"a link to {tmp_path / 'missing' / 'refs.bib'}, which does not "
+                                 "exist: not read (fix or remove it)")
+    assert len(seeds.abstracts) == 1
