@@ -141,13 +141,18 @@ def _build(args: argparse.Namespace) -> int:
             cfg.plugins.on_shutdown()
     except (MkDocsException, SystemExit) as exc:
         shutil.rmtree(cfg.site_dir, ignore_errors=True)
-        print(f"paper-digest: error: {exc}", file=sys.stderr)
+        if plugin.result is not None:
+            # The notices explain most failed strict builds: show them as a success does.
+            print(plugin.result.summary())
+        print(f"paper-digest: error: {exc}; {site_dir} was left as it was (fix what the "
+              "lines above name, then build again)", file=sys.stderr)
         return 1
-    except Terminated:
+    except (Terminated, KeyboardInterrupt) as exc:
         shutil.rmtree(cfg.site_dir, ignore_errors=True)
-        print(f"paper-digest: stopped (SIGTERM); {site_dir} was left as it was",
+        how = "SIGTERM" if isinstance(exc, Terminated) else "Ctrl-C"
+        print(f"paper-digest: stopped ({how}); {site_dir} was left as it was",
               file=sys.stderr)
-        return 128 + signal.SIGTERM
+        return 128 + (signal.SIGTERM if isinstance(exc, Terminated) else signal.SIGINT)
     except BaseException:
         shutil.rmtree(cfg.site_dir, ignore_errors=True)
         raise

@@ -51,13 +51,21 @@ def test_failed_strict_build_leaves_the_site_as_it_was(project_copy: Path) -> No
     proc = run_build(project_copy)
     assert proc.returncode == 1
     assert "missing.md" in proc.stdout + proc.stderr
+    assert proc.stderr.rstrip().splitlines()[-1] == (
+        "paper-digest: error: Aborted with 1 warnings in strict mode!; "
+        f"{project_copy / 'site'} was left as it was (fix what the lines above name, then "
+        "build again)")
     assert _tree(project_copy / "site") == before
     assert sorted(p.name for p in project_copy.iterdir() if p.name.startswith(".site")) == []
 
 
-def test_stopped_build_leaves_the_site_as_it_was(project_copy: Path) -> None:
-    """SIGTERM while ``paper-digest build`` runs (a kill, a CI timeout): the command says so
-    and exits 143, site/ is the previous one, and its build folder is gone."""
+@pytest.mark.parametrize(("signum", "how"), [(signal.SIGTERM, "SIGTERM"),
+                                             (signal.SIGINT, "Ctrl-C")])
+def test_stopped_build_leaves_the_site_as_it_was(project_copy: Path, signum: int,
+                                                 how: str) -> None:
+    """SIGTERM (a kill, a CI timeout) or SIGINT (Ctrl-C) while ``paper-digest build`` runs:
+    the command says so in one line (no traceback) and exits 128 + the signal's number,
+    site/ is the previous one, and its build folder is gone."""
     assert run_build(project_copy).returncode == 0
     before = _tree(project_copy / "site")
     proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", "--search",
@@ -67,10 +75,11 @@ def test_stopped_build_leaves_the_site_as_it_was(project_copy: Path) -> None:
     while not list(project_copy.glob(".site-building-*")):
         assert proc.poll() is None and time.monotonic() < deadline, "no build folder seen"
         time.sleep(0.02)
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(signum)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 143, err
-    assert "stopped (SIGTERM)" in err
+    assert proc.returncode == 128 + signum, err
+    assert err.rstrip().splitlines()[-1] == (
+        f"paper-digest: stopped ({how}); {project_copy / 'site'} was left as it was")
     assert _tree(project_copy / "site") == before
     assert sorted(p.name for p in project_copy.iterdir() if p.name.startswith(".site")) == []
 
