@@ -491,17 +491,17 @@ def main(paths: Sequence[Path], taxonomy: Taxonomy, labels: Path | None, worst: 
     from evaluation.arxiv import read_labels as read_arxiv_labels
 
     records = read_real(paths)
-    labelled = read_labels(labels, taxonomy.names) if labels and labels.is_file() else ()
+    given = read_labels(labels, taxonomy.names) if labels and labels.is_file() else ()
     keys = {r.key for r in records}
     arxiv = tuple(RealLabel(lab.id, lab.tags, None, lab.split)
                   for lab in read_arxiv_labels(LABELS, taxonomy.names) if lab.id in keys
                   ) if LABELS.is_file() else ()
-    labelled = (*labelled, *arxiv)
+    labelled = (*given, *arxiv)
     if only_labelled:
         wanted = {lab.key for lab in labelled}
         records = tuple(r for r in records if r.key in wanted)
     print(f"real-data report: {len(records)} abstracts from "
-          f"{', '.join(str(p) for p in paths)}" + (f"; labels: {labels}" if labelled else "")
+          f"{', '.join(str(p) for p in paths)}" + (f"; labels: {labels}" if given else "")
           + (f"; arXiv labels: {len(arxiv)} of {LABELS}" if arxiv else ""))
     print(format_real(real_report(records, taxonomy, labelled), taxonomy.names, worst))
     return 0
