@@ -104,17 +104,17 @@ def write_docs(docs_dir: Path, files: Mapping[str, str] | Iterable[tuple[str, st
                     continue
             if staging is None:
                 staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
-            tmp = staging / path
-            tmp.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
+            # Staged flat, one file per number: a copy of the folder tree cost as much to
+            # make and to remove again as the pages took to write.
+            (staging / str(len(changed))).write_bytes(data)
             changed[path] = text_digest(data)
         stale = sorted(set(owned) - seen)
         # Entry old and new paths first: an interruption below leaves no untracked file.
         _write_manifest(manifest_path, {**owned, **dict.fromkeys(changed)})
-        for path, digest in changed.items():
+        for number, (path, digest) in enumerate(changed.items()):
             target = docs_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / path, target)
+            os.replace(staging / str(number), target)
             entries[path] = _entry(target, digest)
         for path in stale:
             target = docs_dir / path
