@@ -88,6 +88,8 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
+    NoticeKind("preamble", False, "download headers skipped (Provider:, Database: ... before "
+                                  "a file's first RIS reference)"),
     NoticeKind("separator", False, "separator lines skipped (----, ====: no text of an abstract)"),
     NoticeKind("header", False, "first lines kept as abstracts (write '# Name' for a header)"),
     NoticeKind("cache", False, "build cache (not saved: the next run reads everything again)"),

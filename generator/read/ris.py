@@ -98,7 +98,7 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
     # enforce_list_tags=False: a tag given twice comes as a list instead of rispy keeping the
     # first value and dropping the rest without a word; _one_value decides.
     references = rispy.loads(tagged, skip_unknown_tags=True, enforce_list_tags=False)
-    notices = _stray_notices(stray, shown)
+    notices = _stray_notices(stray, shown, where[0].line if where else None)
     records = []
     for number, (ref, reference) in enumerate(zip(where, references, strict=True), start=1):
         source = Source(name, number, ref.line)
@@ -164,10 +164,24 @@ def _scan(text: str, shown: str) -> tuple[str, list[_Reference], list[tuple[int,
     return "\n".join(f"{tag}  - {value}" for tag, value in out), where, stray
 
 
-def _stray_notices(stray: list[tuple[int, str]], shown: str) -> list[Notice]:
+# A download header before the first reference: ``Name: value`` lines such as Wiley's and
+# Clarivate's "Provider:", "Database:", "Content: text/plain; charset=..." (no paper's text).
+_PREAMBLE_LINE = re.compile(r"[A-Z][A-Za-z-]{1,30}(?: [A-Za-z-]{1,30})?: \S.*")
+
+
+def _stray_notices(stray: list[tuple[int, str]], shown: str, first: int | None
+                   ) -> list[Notice]:
     """One ``stray-field`` warning for each run of consecutive lines outside references
-    (``_scan``), naming its first line: their text is in no record."""
+    (``_scan``), naming its first line: their text is in no record. Lines before the first
+    reference (at line ``first``; ``None``: no reference) that are all ``Name: value``
+    headers (``_PREAMBLE_LINE``) are one ``preamble`` notice instead (summary only)."""
+    head = [(n, t) for n, t in stray if first is not None and n < first]
     notices: list[Notice] = []
+    if head and all(_PREAMBLE_LINE.fullmatch(t) for _, t in head):
+        names = ", ".join(t.partition(":")[0] for _, t in head)
+        notices.append(Notice(shown, head[0][0], f"download header before the first reference "
+                                                 f"({names}): not read", kind="preamble"))
+        stray = stray[len(head):]
     for k, (number, text) in enumerate(stray):
         if k and stray[k - 1][0] == number - 1:
             continue

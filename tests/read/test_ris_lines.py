@@ -80,14 +80,34 @@ def test_tag_without_space_after_the_dash_keeps_its_first_character() -> None:
 
 def test_text_outside_references_is_a_warning_naming_its_first_line() -> None:
     """rispy skips it: a field after an early ``ER`` was lost without a word."""
-    parsed = _read("Provider: X\nDatabase: Y\n\nTY  - JOUR\nTI  - A\nAB  - x.\nER  - \n"
+    parsed = _read("an abstract pasted\nabove the first one\n\nTY  - JOUR\nTI  - A\nAB  - x.\n"
+                   "ER  - \n"
                    "AB  - lost abstract\n\nTY  - JOUR\nTI  - B\nAB  - y.\nER  - \n\n")
     assert [r.meta.title for r in parsed.records] == ["A", "B"]
     assert [(str(n), notice_warns(n.kind)) for n in parsed.notices] == [
         ("seeds/x.ris:1: 2 lines outside any reference (not between 'TY  - ' and 'ER  - '), "
-         "not read: 'Provider: X'; move it into its reference or delete it", True),
+         "not read: 'an abstract pasted'; move it into its reference or delete it", True),
         ("seeds/x.ris:8: a line outside any reference (not between 'TY  - ' and 'ER  - '), "
          "not read: 'AB  - lost abstract'; move it into its reference or delete it", True)]
+
+
+def test_publisher_download_header_is_reported_not_warned() -> None:
+    """Wiley's and Clarivate's downloads open with ``Name: value`` lines before the first
+    reference: no paper's text, so the summary names them and the build goes on."""
+    parsed = _read("Provider: John Wiley & Sons, Ltd\nDatabase: Wiley Online Library\n"
+                   'Content: text/plain; charset="UTF-8"\n\nTY  - JOUR\nTI  - A\nAB  - x.\n'
+                   "ER  - \n")
+    assert [r.meta.title for r in parsed.records] == ["A"]
+    assert [(str(n), notice_warns(n.kind)) for n in parsed.notices] == [
+        ("seeds/x.ris:1: download header before the first reference (Provider, Database, "
+         "Content): not read", False)]
+
+
+def test_header_lines_after_a_reference_still_warn() -> None:
+    """Only before the first reference is ``Name: value`` a download header; later it may be
+    a field whose tag was lost."""
+    parsed = _read("TY  - JOUR\nTI  - A\nAB  - x.\nER  - \nNote: lost text\n")
+    assert [n.kind for n in parsed.notices] == ["stray-field"]
 
 
 def test_rispy_written_file_has_no_warning() -> None:
