@@ -91,6 +91,7 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("preamble", False, "download headers skipped (Provider:, Database: ... before "
                                   "a file's first RIS reference)"),
     NoticeKind("separator", False, "separator lines skipped (----, ====: no text of an abstract)"),
+    NoticeKind("heading", False, "headings skipped (## lines of a .txt file: not abstracts)"),
     NoticeKind("header", False, "first lines kept as abstracts (write '# Name' for a header)"),
     NoticeKind("cache", False, "build cache (not saved: the next run reads everything again)"),
 )}

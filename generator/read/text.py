@@ -8,8 +8,9 @@
   abstract and the name comes from the file name; when the reader cannot tell (a short line
   with a verb or a pronoun: "Papers I liked"), it keeps the paragraph as an abstract and
   warns;
-* every following paragraph (lines separated by one or more blank lines; a line of only spaces or
-  tabs counts as blank) is one abstract.
+* every following paragraph (lines separated by one or more blank lines; a line of only spaces,
+  tabs or zero-width characters counts as blank, U+2029 ends a paragraph and U+2028 a line) is
+  one abstract, except a one-line Markdown heading (``## Section``), which is skipped.
 
 A line whose control characters were removed or whose mojibake was repaired
 (``generator.read.clean``) produces a ``Notice``; undecodable bytes raise ``InputError`` naming
@@ -19,6 +20,7 @@ the file, line and byte offset. No character stops a run.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,8 +78,12 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
     paragraphs: list[tuple[int, str]] = []
     current: list[str] = []
     start = 0
+    # Unicode's own breaks (UAX 14): U+2029 ends a paragraph, U+2028 and NEL end a line.
+    text = text.replace("\u2029", "\n\n").replace("\u2028", "\n").replace("\x85", "\n")
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
+        if line and len(line) <= 16 and not line.translate(_NO_INVISIBLE).strip():
+            line = ""  # only zero-width characters and spaces: a blank line to the eye
         if line:
             if not current:
                 start = number
@@ -93,7 +99,8 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
         line, first = paragraphs[0]
         verdict = classify_header(first)
         if verdict.kind == "header":
-            return SeedText(verdict.name, tuple(paragraphs[1:]), notices)
+            rest, headings = _without_headings(paragraphs[1:], shown)
+            return SeedText(verdict.name, rest, notices + headings)
         if verdict.kind == "unsure":
             collection = collection_from_filename(name)
             notices += (Notice(shown, line, (
@@ -101,7 +108,31 @@ def parse_seed_file(data: bytes, name: str, shown: str | None = None) -> SeedTex
                 f"({verdict.reason}): kept as an abstract, and the collection is named "
                 f"{collection!r} after the file; write the name as '# Name' to make it the "
                 "header"), kind="header"),)
-    return SeedText(collection_from_filename(name), tuple(paragraphs), notices)
+    rest, headings = _without_headings(paragraphs[1:], shown)
+    return SeedText(collection_from_filename(name), (*paragraphs[:1], *rest), notices + headings)
+
+
+# Zero-width characters (format characters, Unicode category Cf) that a line may hold and
+# still look blank; str.strip() keeps them.
+_NO_INVISIBLE = str.maketrans("", "", "\u200b\u200c\u200d\u2060\ufeff\u00ad")
+_HEADING = re.compile(r"#{1,6}[ \t]+\S.*")  # an ATX heading (CommonMark 4.2)
+
+
+def _without_headings(paragraphs: Sequence[tuple[int, str]], shown: str
+                      ) -> tuple[tuple[tuple[int, str], ...], tuple[Notice, ...]]:
+    """``paragraphs`` after the first without Markdown headings (``## Oral session``: a
+    one-line paragraph ``_HEADING``), each a summary-only ``heading`` notice: a section of the
+    file, not an abstract (a file is one collection)."""
+    kept, notices = [], []
+    for start, text in paragraphs:
+        if "\n" not in text and len(text) <= HEADER_MAX_CHARS and _HEADING.fullmatch(text):
+            notices.append(Notice(shown, start, f"heading {text!r}: not an abstract, skipped (a "
+                                                ".txt file is one collection: put another "
+                                                "collection in a file of its own)",
+                                  kind="heading"))
+        else:
+            kept.append((start, text))
+    return tuple(kept), tuple(notices)
 
 
 # A separator line: three or more of one rule character, spaces between allowed (a Markdown
