@@ -88,6 +88,7 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
+    NoticeKind("null", False, "null records skipped (an API found no paper for an id)"),
     NoticeKind("preamble", False, "download headers skipped (Provider:, Database: ... before "
                                   "a file's first RIS reference)"),
     NoticeKind("separator", False, "separator lines skipped (----, ====: no text of an abstract)"),

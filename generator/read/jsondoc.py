@@ -1,21 +1,23 @@
 """JSON documents (``.json``): an array of record objects, or an object holding one under
 ``notes`` (an OpenReview API response), ``papers``, ``records``, ``items``, ``data``
 (Semantic Scholar) or ``results`` (OpenAlex), a Crossref response (``{"message": {"items":
-[...]}}`` or one work), or one note, work or paper (field names: ``generator.read.fields``;
+[...]}}`` or one work), or one note, work, paper or record with a title or abstract (CSL
+JSON from a DOI's content negotiation; field names: ``generator.read.fields``;
 OpenReview notes: ``generator.read.openreview``; API records: ``generator.read.scholarly``).
 JSON does not say on which line an element starts, so records are named by their position
 (``record 3``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from generator.errors import InputError
 from generator.read.clean import decode
-from generator.read.fields import ParsedFile, parsed_records
+from generator.read.fields import ParsedFile, field_names, parsed_records
 from generator.read.openreview import is_note, json_record, loads
 from generator.read.scholarly import is_openalex, is_semantic_scholar
-from generator.records import Source
+from generator.records import Notice, Source
 
 # The array of records in an API response: OpenReview's "notes", Semantic Scholar's "data",
 # OpenAlex's "results", Crossref's "message" -> "items".
@@ -46,9 +48,23 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
     except ValueError as exc:  # NaN, Infinity
         raise InputError(shown, None, f"not JSON: {exc}") from None
     items = _items(document, shown)
-    return parsed_records(((record, Source(name, number, None))
-                           for number, record in enumerate(items, start=1)),
-                          name, shown, json_record)
+    parsed = parsed_records(((record, Source(name, number, None))
+                             for number, record in enumerate(items, start=1)
+                             if record is not None),
+                            name, shown, json_record)
+    nulls = [number for number, record in enumerate(items, start=1) if record is None]
+    if not nulls:
+        return parsed
+    # Semantic Scholar's batch endpoint answers null for an id it does not know.
+    notice = Notice(shown, None, f"{_records(nulls)} null, no paper (an API's answer for an "
+                                 "id it did not find): skipped", kind="null")
+    return dataclasses.replace(parsed, notices=(notice, *parsed.notices))
+
+
+def _records(numbers: list[int]) -> str:
+    shown = ", ".join(map(str, numbers[:5])) + (f" and {len(numbers) - 5} more"
+                                                 if len(numbers) > 5 else "")
+    return f"record {shown}" if len(numbers) == 1 else f"records {shown}"
 
 
 def _items(document: object, shown: str) -> list:
@@ -64,6 +80,8 @@ def _items(document: object, shown: str) -> list:
                 return document[key]
         if is_note(document) or is_openalex(document) or is_semantic_scholar(document):
             return [document]  # a single note, work or paper
+        if {"title", "abstract"} & field_names(document).keys():
+            return [document]  # one record: CSL JSON from a DOI's content negotiation
     raise InputError(shown, None, "expected a JSON array of records, or an object with a "
                                   + " / ".join(repr(k) for k in LIST_KEYS) + " array")
 

@@ -92,9 +92,8 @@ def test_every_kind_has_a_policy_and_unknown_kinds_warn() -> None:
     """The policy is one table; a kind it does not list is a warning (never silently
     handled)."""
     assert {k for k, v in NOTICE_KINDS.items() if not v.warns} == {
-        "repair", "duplicate", "key", "version", "empty", "preamble", "separator", "heading",
-        "header",
-        "cache"}
+        "repair", "duplicate", "key", "version", "empty", "null", "preamble", "separator",
+        "heading", "header", "cache"}
     assert Notice("x", None, "m", kind="something new").warns
 
 
