@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from generator.errors import InputError
 from generator.read.clean import decode
@@ -34,7 +35,12 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
             fields cannot be used.
     """
     text = decode(data, shown)
-    delimiter = sniff_delimiter(text, DELIMITERS.get(name[name.rfind("."):].lower(), ","))
+    directive = _EXCEL_SEP.match(text)
+    if directive:
+        # Excel's own first line names the delimiter; blanked, so line numbers hold.
+        delimiter, text = directive.group(1), text[directive.end(1):]
+    else:
+        delimiter = sniff_delimiter(text, DELIMITERS.get(name[name.rfind("."):].lower(), ","))
     # The csv module refuses a cell over 131,072 characters (a guard of its own, not RFC
     # 4180); no cell can be longer than the file, so that is the limit (it only ever grows).
     csv.field_size_limit(max(csv.field_size_limit(), len(text)))
@@ -72,6 +78,8 @@ def read_table(data: bytes, name: str, shown: str) -> ParsedFile:
 
 
 _DELIMITER_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "'|'"}
+# Excel's delimiter directive, a first line "sep=;" it writes and reads (not RFC 4180).
+_EXCEL_SEP = re.compile(r"sep=([,;\t|])[ \t]*(?=\r?\n|$)")
 
 
 def extra_cells(row: list[str], columns: int, delimiter: str) -> str:
