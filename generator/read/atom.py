@@ -146,12 +146,25 @@ def _latest(records: list[Abstract], versions: list[tuple[int, str]], shown: str
     return tuple(out)
 
 
+# arXiv's announcement feeds (rss.arxiv.org/atom/<category>): the summary opens with
+# "arXiv:<id>v<n> Announce Type: <type>" and "Abstract:", the creators are one
+# "First Last, First Last" list, the id is "oai:arXiv.org:<id>v<n>".
+_ANNOUNCED = re.compile(r"arXiv:\S+\s+Announce Type:\s*\S+\s*Abstract:\s*")
+_OAI_ID = "oai:arXiv.org:"
+
+
 def _fields(entry: dict) -> dict[str, object]:
     """One feed entry as a flat record (module docstring)."""
+    authors = [a.get("name") for a in entry.get("authors", ()) if a.get("name")]
+    abstract = _text(entry, "summary")
+    if entry.get("arxiv_announce_type"):
+        authors = [n.strip() for a in authors for n in a.split(",") if n.strip()]
+        if abstract:
+            abstract = abstract[m.end():] if (m := _ANNOUNCED.match(abstract)) else abstract
     record: dict[str, object] = {
         "title": _text(entry, "title"),
-        "abstract": _text(entry, "summary"),
-        "authors": [a.get("name") for a in entry.get("authors", ()) if a.get("name")],
+        "abstract": abstract,
+        "authors": authors,
         "date": (entry.get("published") or entry.get("updated") or "")[:10] or None,
         "doi": entry.get("arxiv_doi"),
         "venue": entry.get("arxiv_journal_ref"),
@@ -165,6 +178,8 @@ def _fields(entry: dict) -> dict[str, object]:
     ident = entry.get("id", "")
     if "arxiv.org/abs/" in ident:
         record["arxiv_id"] = ident
+    elif ident.startswith(_OAI_ID):
+        record["arxiv_id"] = ident[len(_OAI_ID):]
     record["code"] = _repositories(entry.get("arxiv_comment") or "")
     record["comment"] = entry.get("arxiv_comment")
     return record
