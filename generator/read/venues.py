@@ -37,8 +37,8 @@ SERIES: tuple[Series, ...] = (
                        r"systems")),
     Series("ICML", ("icml", "international conference on machine learning")),
     Series("ICLR", ("iclr", "international conference on learning representations")),
-    Series("CVPR", ("cvpr", r"(?:ieee/cvf |ieee )?conference on computer vision and pattern "
-                    r"recognition")),
+    Series("CVPR", ("cvpr", r"(?:(?:ieee/cvf |ieee )?conference on )?computer vision and "
+                    r"pattern recognition")),
     Series("ICCV", ("iccv", r"(?:ieee/cvf )?international conference on computer vision")),
     Series("ECCV", ("eccv", "european conference on computer vision")),
     Series("ACL", ("acl", "annual meeting of the association for computational linguistics")),
@@ -129,9 +129,12 @@ _STATUS_WORDS = re.compile(r"\s*\b(?:conference\s+)?(?:withdrawn|desk[ _-]?rejec
 
 
 # How exports name arXiv as a venue: Google Scholar's "arXiv preprint arXiv:2106.09685", DBLP's
-# "CoRR", "ArXiv", "arXiv e-prints" (NASA ADS).
+# "CoRR", "ArXiv", "arXiv e-prints" (NASA ADS), OpenAlex's "arXiv (Cornell University)",
+# Zotero's biblatex "arXiv:2103.03404 [cs]" (the primary category in brackets).
 _PREPRINT = re.compile(r"(?:arxiv(?:\s+preprints?)?|corr|arxiv\s+e-?prints?)"
-                       r"(?:\s*,?\s*(?:arxiv\s*:|abs/)?\s*[\w./-]*\d[\w./-]*)?", re.IGNORECASE)
+                       r"(?:\s*\(cornell university\))?"
+                       r"(?:\s*,?\s*(?:arxiv\s*:|abs/|:)?\s*[\w./-]*\d[\w./-]*)?"
+                       r"(?:\s*\[[\w.-]+\])?", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=4096)  # a file's records share a few venues

@@ -114,6 +114,12 @@ def test_a_derived_title_twice_is_still_told_apart() -> None:
      "SODA 2007"),
     ("2024 IEEE International Conference on Robotics and Automation (ICRA)", None, "ICRA 2024"),
     ("IEEE/CVF Winter Conference on Applications of Computer Vision", 2024, "WACV 2024"),
+    # The APIs' own names: Semantic Scholar's venue, OpenAlex's source, Zotero's biblatex.
+    ("Computer Vision and Pattern Recognition", 2016, "CVPR 2016"),
+    ("arXiv (Cornell University)", 2021, "arXiv 2021"),
+    ("arXiv:2103.03404 [cs]", 2021, "arXiv 2021"),
+    ("arXiv preprint arXiv:2106.09685 [cs.LG]", 2021, "arXiv 2021"),
+    ("Pattern Recognition", 2021, "Pattern Recognition 2021"),
 ])
 def test_one_collection_name_per_venue(venue: str, year: int | None, collection: str) -> None:
     assert collection_of_venue(venue, year) == collection
