@@ -37,6 +37,7 @@ from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
 from generator.records import Notice, Source
+from generator.text.urls import code_repo
 
 # record field -> rispy's names of the RIS tags that fill it, first present wins
 RIS_FIELDS: dict[str, tuple[str, ...]] = {
@@ -44,7 +45,7 @@ RIS_FIELDS: dict[str, tuple[str, ...]] = {
     "abstract": ("abstract", "notes_abstract"),
     "authors": ("authors", "first_authors"),
     "venue": ("secondary_title", "alternate_title3", "journal_name", "alternate_title1",
-              "alternate_title2"),
+              "alternate_title2", "book_title"),
     "year": ("year", "publication_year"),
     "date": ("date",),
     "doi": ("doi",),
@@ -63,6 +64,9 @@ RIS_TYPES = {"JOUR": "article", "JFULL": "article", "MGZN": "article", "CONF": "
 # rispy's own rule for a tagged line (its documented ``parse_line``), so the lines this
 # module checks are the lines rispy reads
 _PARSER = rispy.RisParser()
+# rispy's tags, and BT: the book or proceedings title (RIS spec; ACM's and EndNote's
+# conference papers give their venue only there), which rispy does not know.
+_MAPPING = {**rispy.TAG_KEY_MAPPING, "BT": "book_title"}
 # rispy's writer puts the reference's number before its TY ('1.'): no text of a paper
 _NUMBER_LINE = re.compile(r"\d+\.")
 _LIST_TAGS = frozenset(rispy.LIST_TYPE_TAGS)  # read as lists: each line one more item
@@ -97,7 +101,8 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
     tagged, where, stray = _scan(text, shown)
     # enforce_list_tags=False: a tag given twice comes as a list instead of rispy keeping the
     # first value and dropping the rest without a word; _one_value decides.
-    references = rispy.loads(tagged, skip_unknown_tags=True, enforce_list_tags=False)
+    references = rispy.loads(tagged, skip_unknown_tags=True, enforce_list_tags=False,
+                             mapping=_MAPPING)
     notices = _stray_notices(stray, shown, where[0].line if where else None)
     records = []
     for number, (ref, reference) in enumerate(zip(where, references, strict=True), start=1):
@@ -298,6 +303,10 @@ def _fields(reference: dict) -> dict[str, object]:
         arxiv = next((u for u in urls if "arxiv.org/" in u), None)
         if arxiv:
             record["arxiv_id"] = arxiv
+        # 'UR  - <paper>; <repository>': the second URL is often the paper's code.
+        repositories = [u for u in urls if code_repo(u) is not None]
+        if repositories:
+            record["code"] = repositories
     pdf = reference.get("file_attachments1")
     if isinstance(pdf, str) and pdf.startswith(("http://", "https://")):
         record["pdf"] = pdf

@@ -117,3 +117,21 @@ def test_rispy_written_file_has_no_warning() -> None:
     assert text.startswith("1.\nTY  - JOUR")
     parsed = _read(text)
     assert ([r.meta.title for r in parsed.records], parsed.notices) == (["A", "B"], ())
+
+
+def test_book_title_is_the_venue_when_no_other_tag_gives_one() -> None:
+    """ACM's and EndNote's conference papers name their proceedings only in ``BT``."""
+    [record] = _read("TY  - CONF\nTI  - A\nAB  - x.\nPY  - 2017\nBT  - Proceedings of the 31st "
+                     "Conference on Neural Information Processing Systems\nER  - \n").records
+    assert (record.meta.venue, record.collection) == (
+        "Proceedings of the 31st Conference on Neural Information Processing Systems",
+        "NeurIPS 2017")
+    [journal] = _read("TY  - CONF\nTI  - A\nAB  - x.\nT2  - ICML\nBT  - Other\nER  - \n").records
+    assert journal.meta.venue == "ICML"
+
+
+def test_a_repository_among_the_urls_is_the_code() -> None:
+    [record] = _read("TY  - JOUR\nTI  - A\nAB  - x.\nUR  - https://dl.acm.org/doi/10.5555/1; "
+                     "https://github.com/o/r\nER  - \n").records
+    assert (record.meta.url, record.meta.code) == ("https://dl.acm.org/doi/10.5555/1",
+                                                   ("https://github.com/o/r",))
