@@ -32,7 +32,7 @@ _DOI_PREFIX = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", re.IGNOREC
 _ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(?:v\d+)?")
 _ARXIV_OLD = re.compile(r"([a-z][a-z-]*(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?")
 _ARXIV_PREFIX = re.compile(
-    r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)", re.IGNORECASE)
+    r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)", re.IGNORECASE)
 _ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.+)")
 _OPENREVIEW = re.compile(r"[A-Za-z0-9_-]{6,}")
 _OPENREVIEW_HOSTS = ("openreview.net", "www.openreview.net")
@@ -155,9 +155,11 @@ def openreview_url(forum_id: str) -> str:
 
 
 # An arXiv id written inside other text: "arXiv preprint arXiv:2106.09685", "arXiv: 2106.09685v2"
-# (Zotero's Extra), DBLP's CoRR volume "abs/2106.09685", "arXiv:hep-th/9901001".
+# (Zotero's Extra), DBLP's CoRR volume "abs/2106.09685", "arXiv:hep-th/9901001", "arXiv
+# preprint hep-th/9901001" (Google Scholar, old ids), an abs/pdf/html page's URL.
 _ARXIV_IN_TEXT = re.compile(
-    r"(?:\barxiv\s*:\s*|\babs/|arxiv\.org/(?:abs|pdf)/)"
+    r"(?:\barxiv\s*:\s*|\barxiv(?:\s+(?:preprints?|e-?prints?))?\s+|\babs/|"
+    r"arxiv\.org/(?:abs|pdf|html)/)"
     r"(\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?(?![\d.])", re.IGNORECASE)
 _URL_IN_TEXT = re.compile(r"\\url\{([^{}\s]+)\}|(https?://[^\s{}<>\"]+)")
 _TEX_URL_ESCAPE = re.compile(r"\\([_%&#~])")

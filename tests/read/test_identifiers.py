@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.read.identifiers import (
+    arxiv_id_in_text,
     arxiv_id_of_doi,
     arxiv_version,
     doi_url,
@@ -103,3 +104,19 @@ def test_arxiv_version_is_read_from_ids_and_urls() -> None:
         "2401.01234v2", "arXiv:2401.01234V12", "https://arxiv.org/pdf/2401.01234v3.pdf",
         "http://arxiv.org/abs/hep-th/9901001v1", "https://arxiv.org/abs/2401.01234v4?x=1",
         "2401.01234", "https://arxiv.org/abs/2401.01234", "")] == [2, 12, 3, 1, 4, 0, 0, 0]
+
+
+@pytest.mark.parametrize(("text", "arxiv"), [
+    ("arXiv preprint hep-th/9901001", "hep-th/9901001"),   # Google Scholar, an old-style id
+    ("arXiv preprint arXiv:2106.09685", "2106.09685"),
+    ("arXiv e-prints 2106.09685", "2106.09685"),
+    ("see https://arxiv.org/html/2106.09689v1", "2106.09689"),  # arXiv's HTML rendering
+    ("arXiv 2021", ""),
+    ("a survey of 2106 papers", ""),
+])
+def test_arxiv_id_named_in_a_venue_or_note(text: str, arxiv: str) -> None:
+    assert arxiv_id_in_text(text) == arxiv
+
+
+def test_arxiv_html_page_url_names_its_paper() -> None:
+    assert ids_in_url("https://arxiv.org/html/2106.09689v1") == {"arxiv_id": "2106.09689"}
