@@ -133,13 +133,24 @@ def crossref(record: Record) -> dict[str, object]:
     """A Crossref work or CSL JSON item as a flat record (module docstring)."""
     out = dict(record)
     out["title"] = _first(record.get("title"))
-    out["container-title"] = _first(record.get("container-title"))
+    subtitle = _first(record.get("subtitle"))
+    if isinstance(out["title"], str) and isinstance(subtitle, str) and subtitle.strip() and \
+            subtitle.strip().lower() not in out["title"].lower():
+        out["title"] = f"{out['title'].rstrip()}: {subtitle.strip()}"
+    # A preprint server's posted content names its server as the institution (bioRxiv).
+    out["container-title"] = _first(record.get("container-title")) or _get(
+        _first(record.get("institution")), "name")
     abstract = record.get("abstract")
     if isinstance(abstract, str) and "<" in abstract:
         out["abstract"] = markup_to_text(abstract, drop_heading="abstract")
-    if "issued" not in record and "published" in record:
-        out["issued"] = record["published"]
-    out.pop("published", None)  # a CSL date object: "issued" is read instead
+    for date in ("published", "posted"):
+        if "issued" not in out and date in record:
+            out["issued"] = record[date]
+        out.pop(date, None)  # a CSL date object: "issued" is read instead
+    # Crossref's update notices (Retraction Watch's data): a retraction of this work.
+    if any(isinstance(u, dict) and str(u.get("type", "")).lower() == "retraction"
+           for u in record.get("updated-by") or ()):
+        out["retracted"] = True
     return out
 
 

@@ -56,3 +56,35 @@ def test_null_records_of_a_batch_answer_are_skipped_with_a_notice() -> None:
     assert [(str(n), notice_warns(n.kind)) for n in parsed.notices] == [
         ("seeds/x.json: records 2, 4 null, no paper (an API's answer for an id it did not "
          "find): skipped", False)]
+
+
+def _crossref(**work) -> dict:
+    base = {"DOI": "10.1000/a1", "type": "journal-article", "title": ["Main Title"],
+            "author": [{"given": "John", "family": "Smith"}],
+            "abstract": "<jats:p>We do x.</jats:p>"}
+    return {"status": "ok", "message": {"items": [dict(base, **work)]}}
+
+
+def test_crossref_subtitle_is_part_of_the_title() -> None:
+    [record] = _read(_crossref(subtitle=["A Subtitle That Matters"],
+                               **{"container-title": ["J"]})).records
+    assert record.meta.title == "Main Title: A Subtitle That Matters"
+    [same] = _read(_crossref(title=["Main Title: A Subtitle"], subtitle=["A Subtitle"],
+                             **{"container-title": ["J"]})).records
+    assert same.meta.title == "Main Title: A Subtitle"
+
+
+def test_crossref_retraction_notice_makes_the_status() -> None:
+    [record] = _read(_crossref(**{"container-title": ["J"], "updated-by": [
+        {"DOI": "10.1000/r1", "type": "retraction", "source": "retraction-watch"}]})).records
+    assert record.meta.status == "retracted"
+    [corrected] = _read(_crossref(**{"container-title": ["J"], "updated-by": [
+        {"DOI": "10.1000/c1", "type": "correction"}]})).records
+    assert corrected.meta.status == ""
+
+
+def test_crossref_posted_content_has_its_date_and_server() -> None:
+    [record] = _read(_crossref(type="posted-content", posted={"date-parts": [[2023, 5, 2]]},
+                               institution=[{"name": "bioRxiv"}])).records
+    assert (record.meta.date, record.meta.venue, record.collection) == (
+        "2023-05-02", "bioRxiv", "bioRxiv 2023")
