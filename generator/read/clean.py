@@ -98,7 +98,8 @@ def json_lines_needing_repair(text: str, raw: bytes | None = None) -> set[int]:
     encoded here."""
     if raw is None:
         raw = text.encode("utf-8")
-    starts = [m.start() for pattern in _BYTE_RULES for m in pattern.finditer(raw)
+    starts = [m.start() for needles, pattern in _BYTE_RULES
+              if any(needle in raw for needle in needles) for m in pattern.finditer(raw)
               if pattern is not _BYTE_ESCAPE or _odd_backslashes(text, -1, raw, m.start())]
     if raw.translate(None, _NOT_C0):  # C0 controls or DEL: rare, so found only when present
         starts += [m.start() for m in _BYTE_C0.finditer(raw)]
@@ -118,9 +119,14 @@ def json_lines_needing_repair(text: str, raw: bytes | None = None) -> set[int]:
 _BYTE_C0 = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NOT_C0 = bytes(b for b in range(256) if not _BYTE_C0.match(bytes([b])))
 _BYTE_ESCAPE = re.compile(_JSON_ESCAPE.pattern.encode())
-# Each starts with a literal byte, which the regex engine finds fast.
-_BYTE_RULES = (re.compile(rb"\xc2[\x80-\x9f]"), re.compile(rb"\xef\xbf[\xbe\xbf]"),
-               _BYTE_ESCAPE, *(re.compile(p.pattern.encode()) for p in _MARKUP))
+# (byte strings one of which every match holds, the pattern): a pattern is searched only in
+# a file that holds one of them. ``in`` finds bytes several times faster than the regex
+# engine's scan for a literal first byte, and most files lack most of them (C1 controls,
+# U+FFFE, escapes of control characters, markup).
+_BYTE_RULES = (((b"\xc2",), re.compile(rb"\xc2[\x80-\x9f]")),
+               ((b"\xef\xbf",), re.compile(rb"\xef\xbf[\xbe\xbf]")),
+               ((b"\\b", b"\\f", b"\\u"), _BYTE_ESCAPE),
+               *(((p.pattern[:1].encode(),), re.compile(p.pattern.encode())) for p in _MARKUP))
 # Two non-ASCII characters in a row (``_NON_ASCII_PAIR``): in UTF-8, a continuation byte
 # (80-BF, the end of a character) right before a lead byte (C0-FF, the start of the next).
 _CLASSES = bytes(b"a"[0] if b < 0x80 else b"c"[0] if b < 0xC0 else b"L"[0] for b in range(256))

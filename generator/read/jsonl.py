@@ -9,7 +9,7 @@ import json
 from generator.errors import InputError
 from generator.read.clean import decode, decoded_as_is, json_lines_needing_repair
 from generator.read.fields import ParsedFile
-from generator.read.openreview import json_record, loads
+from generator.read.openreview import json_record, loads_line
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -35,7 +35,7 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
         if not line.strip():
             continue
         try:
-            record = loads(line)
+            record = loads_line(line)
         except json.JSONDecodeError as exc:
             hint = "" if records else _whole_document(text)
             raise InputError(shown, number, f"not JSON: {exc.msg} (column {exc.colno}){hint}"
