@@ -14,9 +14,10 @@ Inputs (nothing of them is written into the repository):
 * with ``--tests FILE``: every input the tests of ``tests/read`` (and the hostile-input
   regressions) gave the two readers, captured by ``--capture FILE`` (a pickle outside the
   repository: it holds the tests' inputs, made by the tests themselves);
-* ``HOSTILE``: lines made here to hit the readers' edge cases (a name given twice at the top,
+* ``HOSTILE`` and ``BYTES``: lines and files made here to hit the readers' edge cases (a name given twice at the top,
   in ``content`` and deeper; ``Title`` and ``title``; escapes that decode to control
-  characters, colons or quotes; NaN; a bare value; an OpenReview note; CRLF and a BOM).
+  characters, colons or quotes; NaN; a bare value; an OpenReview note; CRLF and a BOM;
+  Latin-1, cut UTF-8, UTF-16).
 
     .venv/bin/python bench/jsonl_check.py --capture /tmp/inputs.pickle   # run the tests once
     .venv/bin/python bench/jsonl_check.py --root OLD --tests /tmp/inputs.pickle --out /tmp/a.json
@@ -67,6 +68,13 @@ HOSTILE = [
     '{"title": "A", "abstract": "x", "ti\\"tle": "B", "a:b": 1}',
 ]
 
+# Files that are not UTF-8, or UTF-8 with a BOM or carriage returns.
+BYTES = [b'{"title": "ok", "abstract": "y"}\n{"title": "caf\xe9", "abstract": "x"}\n',
+         b'{"title": "ok", "abstract": "y\xc3"}\n', '\ufeff{"title": "A"}'.encode("utf-16"),
+         b'{"title": "A", "abstract": "x"}\r{"title": "B", "abstract": "y"}\r\n',
+         b'\n  \n\t\n{"title": "A", "abstract": "x"}  \n \u00a0\n'.replace(b"\\u00a0", "\u00a0".encode()),
+         b' {"title": "A", "abstract": "x"}\n{"title": "B", "abstract": "\\\\b \\\\\\b"}\n']
+
 
 def inputs(n: int, tests: Path | None) -> list[tuple[str, str, bytes]]:
     """``(suffix, name, bytes)`` of every input (module docstring)."""
@@ -90,6 +98,8 @@ def inputs(n: int, tests: Path | None) -> list[tuple[str, str, bytes]]:
         out.append((".jsonl", f"hostile{i}.jsonl", ('{"title": "ok", "abstract": "y"}\n'
                                                    + line + "\n").encode()))
     out.append((".jsonl", "crlf.jsonl", "\ufeff".encode() + "\r\n".join(HOSTILE[16:22]).encode()))
+    for i, data in enumerate(BYTES):
+        out.append((".jsonl", f"bytes{i}.jsonl", data))
     if tests is not None:
         out += pickle.loads(tests.read_bytes())
     return out

@@ -89,21 +89,21 @@ def json_needs_repair(line: str) -> bool:
             or any(p.search(line) for p in _MARKUP))
 
 
-def json_lines_needing_repair(text: str, raw: bytes | None = None) -> set[int]:
+def json_lines_needing_repair(text: str | None, raw: bytes | None = None) -> set[int]:
     """The 1-based numbers of the lines of ``text`` (JSON Lines) for which
     ``json_needs_repair`` is true, found in the text's UTF-8 bytes by whole-text passes
     (``_BYTE_RULES``, ``_pairs``): about a third of the time of ``CONTROL`` and
     ``_NON_ASCII_PAIR`` searched in the text, and a tenth of searching each line.
-    ``raw``: ``text`` in UTF-8 when the caller has it (``decoded_as_is``), else it is
-    encoded here."""
+    ``raw``: ``text`` in UTF-8 when the caller has it (``decoded_as_is``; ``text`` may then
+    be ``None``), else ``text`` is encoded here."""
     if raw is None:
         raw = text.encode("utf-8")
     starts = [m.start() for needles, pattern in _BYTE_RULES
               if any(needle in raw for needle in needles) for m in pattern.finditer(raw)
-              if pattern is not _BYTE_ESCAPE or _odd_backslashes(text, -1, raw, m.start())]
+              if pattern is not _BYTE_ESCAPE or _odd_backslashes(raw, m.start())]
     if raw.translate(None, _NOT_C0):  # C0 controls or DEL: rare, so found only when present
         starts += [m.start() for m in _BYTE_C0.finditer(raw)]
-    if not text.isascii():
+    if not raw.isascii():
         starts += [m.start() for m in _PAIR_CLASSES.finditer(raw.translate(_CLASSES))]
     lines: set[int] = set()
     line, done = 1, 0
@@ -133,11 +133,11 @@ _CLASSES = bytes(b"a"[0] if b < 0x80 else b"c"[0] if b < 0xC0 else b"L"[0] for b
 _PAIR_CLASSES = re.compile(rb"cL")
 
 
-def _odd_backslashes(text: str, end: int, raw: bytes = b"", at: int = 0) -> bool:
-    """True when the backslash at ``text[end]`` (or, with ``raw``, at the byte ``raw[at]``)
-    ends a run of an odd number of them (an escape, not an escaped backslash ``\\\\``)."""
-    seq, end = (raw, at) if raw else (text, end)
-    backslash = 0x5C if raw else "\\"
+def _odd_backslashes(seq: str | bytes, end: int) -> bool:
+    """True when the backslash at ``seq[end]`` (a character of a text or a byte of its
+    UTF-8) ends a run of an odd number of them (an escape, not an escaped backslash
+    ``\\\\``)."""
+    backslash = 0x5C if isinstance(seq, bytes) else "\\"
     start = end
     while start > 0 and seq[start - 1] == backslash:
         start -= 1
