@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from generator.errors import InputError
+from generator.infra.gcpause import paused
 from generator.read.clean import decode, decoded_as_is, json_lines_needing_repair
 from generator.read.fields import ParsedFile
 from generator.read.openreview import json_record, loads_line
@@ -28,9 +29,17 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
     """
     lines, raw = _lines(data, shown)
     default = collection_from_filename(name)
+    repair = json_lines_needing_repair(None, raw)
+    with paused():  # a record's dicts, lists and records form no cycles (gcpause)
+        return _records(lines, name, shown, default, repair)
+
+
+def _records(lines: list[str], name: str, shown: str, default: str, repair: set[int]
+             ) -> ParsedFile:
+    """``read_jsonl`` of the file's decoded ``lines``; ``repair``: the line numbers that
+    may need a repair (``json_lines_needing_repair``)."""
     records: list[Abstract] = []
     notices: list[Notice] = []
-    repair = json_lines_needing_repair(None, raw)
     for number, line in enumerate(lines, start=1):
         if not line or line.isspace():
             continue
@@ -53,9 +62,9 @@ def _lines(data: bytes, shown: str) -> tuple[list[str], bytes]:
     """The file's lines as ``decode`` reads them (``text.split("\\n")``) and their text in
     UTF-8. A file that ``decode`` would only decode (``decoded_as_is``: no BOM, no carriage
     return) is split first and decoded a line at a time, which gives the same lines, since
-    a newline byte is never part of another UTF-8 character: three times faster than
-    decoding the whole and splitting it, as each line is kept in the narrowest string kind
-    its own characters need, not the widest of the file's.
+    a newline byte is never part of another UTF-8 character; each line is then kept in the
+    narrowest string kind its own characters need, not the widest of the file's (README
+    "Reading speed" has the figures).
 
     Raises:
         InputError: not UTF-8 (``decode``'s message, naming the line and byte).
