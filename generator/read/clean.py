@@ -101,10 +101,7 @@ def json_lines_needing_repair(text: str | None, raw: bytes | None = None) -> set
     starts = [m.start() for needles, pattern in _BYTE_RULES
               if any(needle in raw for needle in needles) for m in pattern.finditer(raw)
               if pattern is not _BYTE_ESCAPE or _odd_backslashes(raw, m.start())]
-    if raw.translate(None, _NOT_C0):  # C0 controls or DEL: rare, so found only when present
-        starts += [m.start() for m in _BYTE_C0.finditer(raw)]
-    if not raw.isascii():
-        starts += [m.start() for m in _PAIR_CLASSES.finditer(raw.translate(_CLASSES))]
+    starts += _controls_and_pairs(raw)
     lines: set[int] = set()
     line, done = 1, 0
     for start in sorted(starts):
@@ -129,8 +126,24 @@ _BYTE_RULES = (((b"\xc2",), re.compile(rb"\xc2[\x80-\x9f]")),
                *(((p.pattern[:1].encode(),), re.compile(p.pattern.encode())) for p in _MARKUP))
 # Two non-ASCII characters in a row (``_NON_ASCII_PAIR``): in UTF-8, a continuation byte
 # (80-BF, the end of a character) right before a lead byte (C0-FF, the start of the next).
-_CLASSES = bytes(b"a"[0] if b < 0x80 else b"c"[0] if b < 0xC0 else b"L"[0] for b in range(256))
+# Each byte's class: C a C0 control or DEL (``_BYTE_C0``), a other ASCII, c a continuation
+# byte, L a lead byte.
+_CLASSES = bytes(b"C"[0] if _BYTE_C0.match(bytes([b])) else b"a"[0] if b < 0x80
+                 else b"c"[0] if b < 0xC0 else b"L"[0] for b in range(256))
 _PAIR_CLASSES = re.compile(rb"cL")
+
+
+def _controls_and_pairs(raw: bytes) -> list[int]:
+    """The offsets in ``raw`` (UTF-8) of its C0 controls and DEL (``_BYTE_C0``) and of its
+    pairs of non-ASCII characters (``_PAIR_CLASSES``). Controls are rare, so looked for only
+    when present: in a non-ASCII text, by ``in`` of their class in the one pass that finds
+    the pairs; in ASCII, by the bytes left when all others are deleted."""
+    if raw.isascii():
+        return [m.start() for m in _BYTE_C0.finditer(raw)] if raw.translate(None, _NOT_C0) \
+            else []
+    classes = raw.translate(_CLASSES)
+    controls = [m.start() for m in _BYTE_C0.finditer(raw)] if b"C" in classes else []
+    return controls + [m.start() for m in _PAIR_CLASSES.finditer(classes)]
 
 
 def _odd_backslashes(seq: str | bytes, end: int) -> bool:

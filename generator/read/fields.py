@@ -357,16 +357,25 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
             _split(value, _SPLIT_NAMES))
     if not isinstance(value, list):
         raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
-    names: list[str] = []
-    for item in value:
+    if not all(isinstance(item, str) for item in value):  # name objects among them
+        value = _name_texts(value, attr)
+    names = tuple(map(_name, value))
+    return names if all(names) else tuple(name for name in names if name)
+
+
+def _name_texts(items: list, attr: str) -> list[str]:
+    """The names of a list of strings and name objects (``_name_object``), as text.
+
+    Raises:
+        FieldError: the first item that is neither (or a name object without a name)."""
+    texts: list[str] = []
+    for item in items:
         if isinstance(item, dict):
             item = _name_object(item, attr)
         if not isinstance(item, str):
             raise FieldError(attr, f"expected names (text), got {_kind(item)}")
-        name = _name(item)
-        if name:
-            names.append(name)
-    return tuple(names)
+        texts.append(item)
+    return texts
 
 
 @functools.lru_cache(maxsize=65536)  # an author's name recurs across a file's records
