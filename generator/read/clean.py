@@ -89,21 +89,19 @@ def json_needs_repair(line: str) -> bool:
             or any(p.search(line) for p in _MARKUP))
 
 
-def json_lines_needing_repair(text: str, raw: bytes | None = None) -> set[int]:
+def json_lines_needing_repair(text: str | None, raw: bytes | None = None) -> set[int]:
     """The 1-based numbers of the lines of ``text`` (JSON Lines) for which
     ``json_needs_repair`` is true, found in the text's UTF-8 bytes by whole-text passes
     (``_BYTE_RULES``, ``_pairs``): about a third of the time of ``CONTROL`` and
     ``_NON_ASCII_PAIR`` searched in the text, and a tenth of searching each line.
-    ``raw``: ``text`` in UTF-8 when the caller has it (``decoded_as_is``), else it is
-    encoded here."""
+    ``raw``: ``text`` in UTF-8 when the caller has it (``decoded_as_is``; ``text`` may then
+    be ``None``), else ``text`` is encoded here."""
     if raw is None:
         raw = text.encode("utf-8")
-    starts = [m.start() for pattern in _BYTE_RULES for m in pattern.finditer(raw)
-              if pattern is not _BYTE_ESCAPE or _odd_backslashes(text, -1, raw, m.start())]
-    if raw.translate(None, _NOT_C0):  # C0 controls or DEL: rare, so found only when present
-        starts += [m.start() for m in _BYTE_C0.finditer(raw)]
-    if not text.isascii():
-        starts += [m.start() for m in _PAIR_CLASSES.finditer(raw.translate(_CLASSES))]
+    starts = [m.start() for needles, pattern in _BYTE_RULES
+              if any(needle in raw for needle in needles) for m in pattern.finditer(raw)
+              if pattern is not _BYTE_ESCAPE or _odd_backslashes(raw, m.start())]
+    starts += _controls_and_pairs(raw)
     lines: set[int] = set()
     line, done = 1, 0
     for start in sorted(starts):
@@ -118,20 +116,41 @@ def json_lines_needing_repair(text: str, raw: bytes | None = None) -> set[int]:
 _BYTE_C0 = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NOT_C0 = bytes(b for b in range(256) if not _BYTE_C0.match(bytes([b])))
 _BYTE_ESCAPE = re.compile(_JSON_ESCAPE.pattern.encode())
-# Each starts with a literal byte, which the regex engine finds fast.
-_BYTE_RULES = (re.compile(rb"\xc2[\x80-\x9f]"), re.compile(rb"\xef\xbf[\xbe\xbf]"),
-               _BYTE_ESCAPE, *(re.compile(p.pattern.encode()) for p in _MARKUP))
+# (byte strings one of which every match holds, the pattern): a pattern is searched only in
+# a file that holds one of them. ``in`` finds bytes several times faster than the regex
+# engine's scan for a literal first byte, and most files lack most of them (C1 controls,
+# U+FFFE, escapes of control characters, markup).
+_BYTE_RULES = (((b"\xc2",), re.compile(rb"\xc2[\x80-\x9f]")),
+               ((b"\xef\xbf",), re.compile(rb"\xef\xbf[\xbe\xbf]")),
+               ((b"\\b", b"\\f", b"\\u"), _BYTE_ESCAPE),
+               *(((p.pattern[:1].encode(),), re.compile(p.pattern.encode())) for p in _MARKUP))
 # Two non-ASCII characters in a row (``_NON_ASCII_PAIR``): in UTF-8, a continuation byte
 # (80-BF, the end of a character) right before a lead byte (C0-FF, the start of the next).
-_CLASSES = bytes(b"a"[0] if b < 0x80 else b"c"[0] if b < 0xC0 else b"L"[0] for b in range(256))
+# Each byte's class: C a C0 control or DEL (``_BYTE_C0``), a other ASCII, c a continuation
+# byte, L a lead byte.
+_CLASSES = bytes(b"C"[0] if _BYTE_C0.match(bytes([b])) else b"a"[0] if b < 0x80
+                 else b"c"[0] if b < 0xC0 else b"L"[0] for b in range(256))
 _PAIR_CLASSES = re.compile(rb"cL")
 
 
-def _odd_backslashes(text: str, end: int, raw: bytes = b"", at: int = 0) -> bool:
-    """True when the backslash at ``text[end]`` (or, with ``raw``, at the byte ``raw[at]``)
-    ends a run of an odd number of them (an escape, not an escaped backslash ``\\\\``)."""
-    seq, end = (raw, at) if raw else (text, end)
-    backslash = 0x5C if raw else "\\"
+def _controls_and_pairs(raw: bytes) -> list[int]:
+    """The offsets in ``raw`` (UTF-8) of its C0 controls and DEL (``_BYTE_C0``) and of its
+    pairs of non-ASCII characters (``_PAIR_CLASSES``). Controls are rare, so looked for only
+    when present: in a non-ASCII text, by ``in`` of their class in the one pass that finds
+    the pairs; in ASCII, by the bytes left when all others are deleted."""
+    if raw.isascii():
+        return [m.start() for m in _BYTE_C0.finditer(raw)] if raw.translate(None, _NOT_C0) \
+            else []
+    classes = raw.translate(_CLASSES)
+    controls = [m.start() for m in _BYTE_C0.finditer(raw)] if b"C" in classes else []
+    return controls + [m.start() for m in _PAIR_CLASSES.finditer(classes)]
+
+
+def _odd_backslashes(seq: str | bytes, end: int) -> bool:
+    """True when the backslash at ``seq[end]`` (a character of a text or a byte of its
+    UTF-8) ends a run of an odd number of them (an escape, not an escaped backslash
+    ``\\\\``)."""
+    backslash = 0x5C if isinstance(seq, bytes) else "\\"
     start = end
     while start > 0 and seq[start - 1] == backslash:
         start -= 1

@@ -238,26 +238,29 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
     ids = _identifiers(f)
     year, date = _date(f)
     venue = _text(f, "venue") or _text(f, "venueid")
+    arxiv_id = ids.get("arxiv_id", "")
+    # Positional, in the order of Metadata's fields (each named in the comment): nineteen
+    # keyword arguments cost a frozen dataclass's __init__ several times its own work.
     meta = Metadata(
-        title=title,
-        authors=_names(f.get("authors"), "authors"),
-        venue=readable_venue(venue) if venue else "",
-        year=year,
-        date=date,
-        url=ids.pop("url", ""),
-        pdf=ids.pop("pdf", ""),
-        doi=ids.get("doi", ""),
-        arxiv_id=ids.get("arxiv_id", ""),
-        openreview_id=ids.get("openreview_id", ""),
-        arxiv_version=_arxiv_version(f, ids.get("arxiv_id", "")),
-        code=(*_urls(f.get("code"), "code"), *_note_repositories(f)),
-        keywords=_words(f.get("keywords")),
-        entry_type=_entry_type(f.get("entry_type")),
-        cite_key=_text(f, "cite_key"),
-        pages=_text(f, "pages"),
-        volume=_volume(f, ids.get("arxiv_id", "")),
-        number=_text(f, "number"),
-        status=read_status(f),
+        title,  # title
+        _names(f.get("authors"), "authors"),  # authors
+        readable_venue(venue) if venue else "",  # venue
+        year,  # year
+        date,  # date
+        ids.pop("url", ""),  # url
+        ids.pop("pdf", ""),  # pdf
+        ids.get("doi", ""),  # doi
+        arxiv_id,  # arxiv_id
+        ids.get("openreview_id", ""),  # openreview_id
+        _arxiv_version(f, arxiv_id),  # arxiv_version
+        (*_urls(f.get("code"), "code"), *_note_repositories(f)),  # code
+        _words(f.get("keywords")),  # keywords
+        _entry_type(f.get("entry_type")),  # entry_type
+        _text(f, "cite_key"),  # cite_key
+        _text(f, "pages"),  # pages
+        _volume(f, arxiv_id),  # volume
+        _text(f, "number"),  # number
+        read_status(f),  # status
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs))
 
@@ -354,16 +357,25 @@ def _names(value: object, attr: str) -> tuple[str, ...]:
             _split(value, _SPLIT_NAMES))
     if not isinstance(value, list):
         raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
-    names: list[str] = []
-    for item in value:
+    if not all(isinstance(item, str) for item in value):  # name objects among them
+        value = _name_texts(value, attr)
+    names = tuple(map(_name, value))
+    return names if all(names) else tuple(name for name in names if name)
+
+
+def _name_texts(items: list, attr: str) -> list[str]:
+    """The names of a list of strings and name objects (``_name_object``), as text.
+
+    Raises:
+        FieldError: the first item that is neither (or a name object without a name)."""
+    texts: list[str] = []
+    for item in items:
         if isinstance(item, dict):
             item = _name_object(item, attr)
         if not isinstance(item, str):
             raise FieldError(attr, f"expected names (text), got {_kind(item)}")
-        name = _name(item)
-        if name:
-            names.append(name)
-    return tuple(names)
+        texts.append(item)
+    return texts
 
 
 @functools.lru_cache(maxsize=65536)  # an author's name recurs across a file's records
@@ -412,7 +424,8 @@ def _words(value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         return _split(value, _SPLIT_WORDS)
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(w for v in value if (w := _word(v)))
+        words = tuple(map(_word, value))
+        return words if all(words) else tuple(w for w in words if w)
     raise FieldError("keywords", f"expected a list of text or text, got {_kind(value)}")
 
 
@@ -422,7 +435,9 @@ def _word(text: str) -> str:
 
 
 def _urls(value: object, attr: str) -> tuple[str, ...]:
-    items = [value] if isinstance(value, str) else value
+    if isinstance(value, str):  # one URL (most records that give one)
+        return (_url(value, attr),) if value.strip() else ()
+    items = value
     if items is None:
         return ()
     if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
@@ -455,7 +470,9 @@ def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
         return 0
     for attr in ("arxiv_id", "url", "pdf"):
         value = _text(f, attr)
-        if value and arxiv_id in value and (version := arxiv_version(value)):
+        # The id itself names no version (``parse_arxiv_id`` removed it): most records.
+        if value and value != arxiv_id and arxiv_id in value and (
+                version := arxiv_version(value)):
             return version
     return 0
 

@@ -63,18 +63,24 @@ def flatten(note: Mapping[str, object]) -> dict[str, object]:
 
 
 class JsonObject(dict):
-    """A JSON object as ``loads`` reads it: a dict that remembers the names it held twice
-    (``json`` keeps the last value of a repeated name without a word; RFC 8259, 4: names
-    SHOULD be unique, and a reader cannot tell which value the writer meant)."""
+    """A JSON object that held a name twice, as ``loads`` reads it: a dict that remembers
+    those names (``json`` keeps the last value of a repeated name without a word; RFC 8259,
+    4: names SHOULD be unique, and a reader cannot tell which value the writer meant)."""
 
     __slots__ = ("repeated",)
 
     def __init__(self, pairs: list[tuple[str, object]]) -> None:
         super().__init__(pairs)
-        self.repeated: tuple[str, ...] = ()
-        if len(self) < len(pairs):
-            seen: set[str] = set()
-            self.repeated = tuple(dict.fromkeys(k for k, _ in pairs if k in seen or seen.add(k)))
+        seen: set[str] = set()
+        self.repeated: tuple[str, ...] = tuple(dict.fromkeys(
+            k for k, _ in pairs if k in seen or seen.add(k)))
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    """The ``object_pairs_hook`` of ``loads``: a plain dict (no name repeated: nearly every
+    object), else a ``JsonObject`` naming the repeated names."""
+    value = dict(pairs)
+    return value if len(value) == len(pairs) else JsonObject(pairs)
 
 
 def _not_json(constant: str) -> object:
@@ -82,19 +88,36 @@ def _not_json(constant: str) -> object:
 
 
 # One decoder for every line: json.loads with options builds a new decoder on each call.
-_DECODER = json.JSONDecoder(object_pairs_hook=JsonObject, parse_constant=_not_json)
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_constant=_not_json)
 
 
 def loads(text: str) -> object:
     """``json.loads`` as RFC 8259 reads JSON: ``NaN`` and ``Infinity`` (which Python's
-    reader accepts) raise ``ValueError``; objects are ``JsonObject`` (repeated names kept
-    for ``json_record`` to report).
+    reader accepts) raise ``ValueError``; an object that names a field twice is a
+    ``JsonObject`` (the repeated names kept for ``json_record`` to report), any other a
+    ``dict``.
 
     Raises:
         json.JSONDecodeError: not JSON (line and column); ValueError: NaN or Infinity;
         RecursionError: nested too deeply.
     """
     return _DECODER.decode(text)
+
+
+def loads_line(line: str) -> object:
+    """``loads`` of one line of JSON Lines: the same value, the same errors. A line that is
+    one JSON value with no whitespace around it (as JSON Lines writers write every line) is
+    read by ``raw_decode`` alone, without ``decode``'s two whitespace matches; any other
+    line goes through ``loads``, which reads or rejects it as before.
+
+    Raises:
+        what ``loads`` raises.
+    """
+    try:
+        value, end = _DECODER.raw_decode(line)
+    except json.JSONDecodeError:
+        return loads(line)  # its own message: raw_decode does not skip leading whitespace
+    return value if end == len(line) else loads(line)
 
 
 def json_record(value: object, source: Source, default: str, shown: str,
