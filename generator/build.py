@@ -8,8 +8,6 @@ cache (``generator.infra.cache``) which earlier work still holds and decides wha
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -26,6 +24,7 @@ from generator.errors import summary_lines
 from generator.extract import extraction_key, record_id
 from generator.extract.parallel import extract_many
 from generator.infra.cache import BuildCache, Resident, fingerprint
+from generator.infra.gcpause import paused
 from generator.infra.lock import docs_lock
 from generator.read import SeedFile, Seeds, read_seeds, seed_files
 from generator.records import Notice, Paper
@@ -182,23 +181,8 @@ def generate(config: DigestConfig | None = None,
     """
     config = config or DigestConfig()
     config.docs_dir.parent.mkdir(parents=True, exist_ok=True)
-    with docs_lock(config.docs_dir, progress or (lambda message: None)), _collector_paused():
+    with docs_lock(config.docs_dir, progress or (lambda message: None)), paused():
         return _generate(config, progress, resident)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the run, then restore it. A run allocates
-    hundreds of thousands of records, strings and dicts, which trigger its full collections
-    again and again, at random points; they
-    hold no reference cycles, so reference counting frees them either way."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _generate(config: DigestConfig, progress: Callable[[str], None] | None,
