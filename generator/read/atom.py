@@ -123,6 +123,11 @@ def _latest(records: list[Abstract], versions: list[tuple[int, str]], shown: str
         j = best.setdefault(key, i)
         if versions[i] > versions[j]:
             best[key] = i
+    # Every version's sources by arXiv id, gathered once (a scan per id was quadratic).
+    sources_of: dict[str, list[Source]] = {}
+    for record in records:
+        if record.meta.arxiv_id:
+            sources_of.setdefault(record.meta.arxiv_id, []).extend(record.sources)
     out: list[Abstract] = []
     placed: set[str] = set()
     for i, record in enumerate(records):
@@ -140,7 +145,7 @@ def _latest(records: list[Abstract], versions: list[tuple[int, str]], shown: str
         if key not in placed:
             placed.add(key)
             latest = records[keep]
-            sources = tuple(s for r in records if r.meta.arxiv_id == key for s in r.sources)
+            sources = sources_of[key]
             out.append(latest.replace(sources=(latest.sources[0], *(
                 s for s in sources if s != latest.sources[0]))))
     return tuple(out)
