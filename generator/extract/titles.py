@@ -1123,6 +1123,7 @@ def _shares_word(a: str, b: str) -> bool:
     return bool(stems(a) & stems(b))
 
 
+@lru_cache(maxsize=256)  # a phrase is cased for its candidate and again for a span or domain
 def _title_case(text: str) -> str:
     """Title case as paper titles use it: lower-case words get a capital (each part of a
     hyphenated word too), minor words stay lower except first; words that already carry
