@@ -225,16 +225,18 @@ class SpanModel:
                                                          repr=False)
     _context_cache: dict[str, tuple[float, float]] = field(default_factory=dict, compare=False,
                                                           repr=False)
+    _length_weights: list[float] = field(default_factory=list, compare=False, repr=False)
 
     def ranked(self, sentences: Sequence[str], name: str | None) -> list[Ranked]:
         """Every span of ``sentences`` (plain text, best contribution sentence first; their
         order is their rank; the first ``SENTENCES``) as ``(score, rank, i, j, tokens)``,
         best first (``top_spans`` reads them)."""
         scored: list[Ranked] = []
+        add = scored.append
         for rank, sentence in enumerate(sentences[:SENTENCES]):
             toks = tokens(sentence)
-            scored.extend((score, rank, i, j, toks) for score, i, j in
-                          self._sentence_spans(toks, rank, name))
+            for score, i, j in self._sentence_spans(toks, rank, name):
+                add((score, rank, i, j, toks))
         scored.sort(key=lambda s: -s[0])
         return scored
 
@@ -259,6 +261,13 @@ class SpanModel:
             got = self._cache[word] = tuple(w(a, 0.0) + w(b, 0.0) for a, b in
                                             (word_keys(r, word) for r in "SEI"))
         return got
+
+    def _lengths(self) -> list[float]:
+        """The ``L=n`` weight of each span length ``n`` (0 to ``MAX_SPAN``); made once."""
+        if not self._length_weights:
+            w = self.weights.get
+            self._length_weights.extend(w(f"L={n}", 0.0) for n in range(MAX_SPAN + 1))
+        return self._length_weights
 
     def _context(self, low: str) -> tuple[float, float]:
         """The weights of ``P=low`` and ``N=low`` (``low``: a lower-case token, or ``^`` for
@@ -285,7 +294,7 @@ class SpanModel:
         context.append(self._context("^"))  # the key of no token, before or after
         tail = [roles[n][1] + context[n + 1][1] + (t_end + self.form) * lm.end.get(low[n], 0.0)
                 for n in range(len(toks))]
-        length = [w(f"L={n}", 0.0) for n in range(MAX_SPAN + 1)]
+        length = self._lengths()
         named = [t == name for t in toks]
         x_in = w("X=in", 0.0)
         for i, ends in span_ends(toks, lm.verbs):
