@@ -365,6 +365,7 @@ def points_back(text: str) -> bool:
     return _pointing(text) is not None
 
 
+@lru_cache(maxsize=256)  # the shown highlight's steps ask again of the same text
 def _pointing(text: str) -> re.Match[str] | None:
     """The first match of ``points_back``'s patterns in ``text`` that points back, or ``None``."""
     found = [m for m in (*POINTS_BACK.finditer(text), *_POINTED.finditer(text))

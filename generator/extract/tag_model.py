@@ -69,12 +69,17 @@ class TagModel:
         grams = Counter(words)
         grams.update(map(" ".join, zip(words, words[1:], strict=False)))
         get = self.vocabulary.get
-        found = [(row, count) for row, count in zip(map(get, grams), grams.values(),
-                                                     strict=True) if row is not None]
-        if not found:
+        rows_found: list[int] = []
+        counts: list[int] = []
+        for row, count in zip(map(get, grams), grams.values(), strict=True):
+            if row is not None:
+                rows_found.append(row)
+                counts.append(count)
+        if not rows_found:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
-        rows, counts = np.array(found, dtype=np.intp).T  # one conversion, not two generators
-        weights = (1.0 + np.log(counts.astype(np.float32))) * self.idf[rows]
+        # Two flat lists convert faster than one list of pairs and its transpose.
+        rows = np.array(rows_found, dtype=np.intp)
+        weights = (1.0 + np.log(np.array(counts, dtype=np.float32))) * self.idf[rows]
         norm = float(np.sqrt(weights @ weights))
         return rows, weights / norm if norm else weights
 

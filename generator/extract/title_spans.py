@@ -223,16 +223,20 @@ class SpanModel:
     form: float
     _cache: dict[str, tuple[float, float, float]] = field(default_factory=dict, compare=False,
                                                          repr=False)
+    _context_cache: dict[str, tuple[float, float]] = field(default_factory=dict, compare=False,
+                                                          repr=False)
+    _length_weights: list[float] = field(default_factory=list, compare=False, repr=False)
 
     def ranked(self, sentences: Sequence[str], name: str | None) -> list[Ranked]:
         """Every span of ``sentences`` (plain text, best contribution sentence first; their
         order is their rank; the first ``SENTENCES``) as ``(score, rank, i, j, tokens)``,
         best first (``top_spans`` reads them)."""
         scored: list[Ranked] = []
+        add = scored.append
         for rank, sentence in enumerate(sentences[:SENTENCES]):
             toks = tokens(sentence)
-            scored.extend((score, rank, i, j, toks) for score, i, j in
-                          self._sentence_spans(toks, rank, name))
+            for score, i, j in self._sentence_spans(toks, rank, name):
+                add((score, rank, i, j, toks))
         scored.sort(key=lambda s: -s[0])
         return scored
 
@@ -258,6 +262,22 @@ class SpanModel:
                                             (word_keys(r, word) for r in "SEI"))
         return got
 
+    def _lengths(self) -> list[float]:
+        """The ``L=n`` weight of each span length ``n`` (0 to ``MAX_SPAN``); made once."""
+        if not self._length_weights:
+            w = self.weights.get
+            self._length_weights.extend(w(f"L={n}", 0.0) for n in range(MAX_SPAN + 1))
+        return self._length_weights
+
+    def _context(self, low: str) -> tuple[float, float]:
+        """The weights of ``P=low`` and ``N=low`` (``low``: a lower-case token, or ``^`` for
+        none); cached per token, as ``_roles`` is."""
+        got = self._context_cache.get(low)
+        if got is None:
+            w = self.weights.get
+            got = self._context_cache[low] = (w(f"P={low}", 0.0), w(f"N={low}", 0.0))
+        return got
+
     def _sentence_spans(self, toks: Sequence[str], rank: int, name: str | None
                         ) -> Iterator[tuple[float, int, int]]:
         """``(score, i, j)`` of every span of one sentence (``span_ends``), the score as
@@ -270,13 +290,15 @@ class SpanModel:
         low = [t.lower() for t in toks]
         roles = [self._roles(t) if is_word(t) else (0.0, 0.0, 0.0) for t in toks]
         pairs = [lm.pair.get(f"{a} {b}", 0.0) for a, b in zip(low, low[1:], strict=False)]
-        tail = [roles[n][1] + w(f"N={low[n + 1] if n + 1 < len(low) else '^'}", 0.0)
-                + (t_end + self.form) * lm.end.get(low[n], 0.0) for n in range(len(toks))]
-        length = [w(f"L={n}", 0.0) for n in range(MAX_SPAN + 1)]
+        context = [self._context(t) for t in low]
+        context.append(self._context("^"))  # the key of no token, before or after
+        tail = [roles[n][1] + context[n + 1][1] + (t_end + self.form) * lm.end.get(low[n], 0.0)
+                for n in range(len(toks))]
+        length = self._lengths()
         named = [t == name for t in toks]
         x_in = w("X=in", 0.0)
         for i, ends in span_ends(toks, lm.verbs):
-            head = fixed + roles[i][0] + w(f"P={low[i - 1] if i else '^'}", 0.0) \
+            head = fixed + roles[i][0] + context[i - 1 if i else -1][0] \
                 + _name_bonus(w, toks, i, name) + (t_start + self.form) * lm.start.get(low[i], 0.0)
             total, pair_sum, least, has_name, at = 0.0, 0.0, 0.0, False, i
             for j in ends:

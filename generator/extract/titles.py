@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from generator.extract.lexicon import (
     CLAUSE_WORDS,
@@ -337,8 +337,8 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
     still counts; without a model file: the first)."""
     name = found.name if found else None
     best: dict[bool, tuple[tuple[bool, bool, float], str]] = {}
-    source = lru_cache(maxsize=1)(lambda: " ".join(map(title_text, sentences)).lower())
-    words = lru_cache(maxsize=1)(lambda: SourceText.of(sentences))
+    source = _Once(lambda: " ".join(map(title_text, sentences)).lower())
+    words = _Once(lambda: SourceText.of(sentences))
     for n, (kind, candidate) in enumerate(title_candidates(found, sentences, highlight)):
         if n >= MAX_CANDIDATES:
             break
@@ -537,6 +537,26 @@ def complete_forms(phrase: str, limit: int = MAX_TITLE) -> Iterator[str]:
         if len(form) <= limit and len(form.split()) >= 2:
             made += 1
             yield form
+
+
+T = TypeVar("T")
+
+
+class _Once(Generic[T]):
+    """The value of ``make()``, made when the instance is first called and then kept (only a
+    candidate that gets that far needs the text). Cheaper to set up per abstract than an
+    ``lru_cache`` wrapper, which copies the function's attributes."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self._make: Callable[[], T] | None = make
+        self._value: T | None = None
+
+    def __call__(self) -> T:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value  # type: ignore[return-value]
 
 
 class _Lazy:
@@ -1103,6 +1123,7 @@ def _shares_word(a: str, b: str) -> bool:
     return bool(stems(a) & stems(b))
 
 
+@lru_cache(maxsize=256)  # a phrase is cased for its candidate and again for a span or domain
 def _title_case(text: str) -> str:
     """Title case as paper titles use it: lower-case words get a capital (each part of a
     hyphenated word too), minor words stay lower except first; words that already carry

@@ -48,6 +48,9 @@ _READ_DIFFERENTLY = re.compile(r"\$|\[:|\{,|\\Z|\\\d")
 # classes: non-ASCII word characters, non-ASCII spaces, the ASCII controls only re counts as
 # space, lone surrogates.
 _READ_APART = re.compile(r"[^\W\x00-\x7f]|[^\S\x00-\x7f]|[\x0b\x1c-\x1f\ud800-\udfff]")
+# The only characters of ``_READ_APART`` that ASCII text can hold: one character class, which
+# ``re`` scans for quickly, where the alternation above is tried at every offset.
+_READ_APART_ASCII = re.compile(r"[\x0b\x1c-\x1f]")
 
 
 def re2_available() -> bool:
@@ -60,9 +63,10 @@ def re2_text(text: str) -> str | bytes | None:
     """``text`` as RE2 reads it like ``re`` does, or ``None`` when it holds a character the
     engines read apart (module docstring). ASCII text comes as bytes, whose offsets are the
     text's (RE2 then needs no offset conversion)."""
-    if _READ_APART.search(text) is not None:
+    ascii_text = text.isascii()
+    if (_READ_APART_ASCII if ascii_text else _READ_APART).search(text) is not None:
         return None
-    return text.encode("ascii") if text.isascii() else text
+    return text.encode("ascii") if ascii_text else text
 
 
 class Regex:

@@ -105,3 +105,13 @@ def test_guard_refuses_what_the_engines_read_apart():
         assert re2_text(f"abc {ch} def") is None, repr(ch)
     assert re2_text("x — y’s 3× √2") == "x — y’s 3× √2"
     assert re2_text("ascii only") == b"ascii only"
+
+
+def test_ascii_shortcut_refuses_exactly_the_ascii_characters_the_full_guard_refuses():
+    """ASCII text is checked with one character class (``_READ_APART_ASCII``); for each of
+    the 128 ASCII characters it refuses what ``_READ_APART`` refuses: \\v and \\x1c-\\x1f."""
+    from generator.infra.regex import _READ_APART, _READ_APART_ASCII
+    full = [c for c in map(chr, range(128)) if _READ_APART.search(c)]
+    short = [c for c in map(chr, range(128)) if _READ_APART_ASCII.search(c)]
+    assert short == full == ["\x0b", "\x1c", "\x1d", "\x1e", "\x1f"]
+    assert re2_text("a\x1fb") is None and re2_text("a\tb\n") == b"a\tb\n"
