@@ -26,6 +26,7 @@ from generator.extract.parallel import extract_many
 from generator.infra.cache import BuildCache, Resident, fingerprint
 from generator.infra.gcpause import paused
 from generator.infra.lock import docs_lock
+from generator.infra.memory import release_free_memory
 from generator.read import SeedFile, Seeds, read_seeds, seed_files
 from generator.records import Notice, Paper
 from generator.render.pages import plan_site
@@ -209,6 +210,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None,
         cache.keep_related(key, index)
         say(f"related papers computed for {len(papers)} papers" if index.changed == len(papers)
             else f"related papers updated for {len(papers)} papers ({index.changed} changed)")
+        release_free_memory()  # the scoring blocks' buffers (generator.infra.memory)
     updated = _seeds_updated(config.seeds_dir)
     addresses, redirects = plan_addresses(papers, previous, updated.date().isoformat())
     planned = plan_site(papers, taxonomy.names, config.site_name,
@@ -233,6 +235,7 @@ def _generate(config: DigestConfig, progress: Callable[[str], None] | None,
 
     say(f"rendering {len(planned) - len(kept)} files ({len(kept)} unchanged, from the cache)")
     report = write_docs(config.docs_dir, rendered(), kept, manifest)
+    release_free_memory()  # the rendered pages' buffers, before MkDocs reads the pages
     say(f"wrote {len(report.written)} files ({len(report.unchanged)} unchanged, "
         f"{len(report.removed)} removed)")
     if config.permalinks is not None and config.record_permalinks:

@@ -159,8 +159,8 @@ def _build(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     replace_folder(Path(cfg.site_dir), site_dir)
-    if plugin.result is not None:
-        print(plugin.result.summary())
+    if plugin.summary is not None:
+        print(plugin.summary)
     return 0
 
 

@@ -53,7 +53,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import minify_html
 from jinja2 import FileSystemBytecodeCache
@@ -74,10 +73,7 @@ from generator.errors import DigestError
 from generator.infra.cache import Resident
 from generator.plugin.page import GeneratedPage
 from generator.plugin.reuse import STORE, PageReuse
-from generator.write import generated_files
-
-if TYPE_CHECKING:
-    from generator.build import DigestResult
+from generator.write import WriteReport, generated_files
 
 log = logging.getLogger("mkdocs.plugins.paper_digest")
 # Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
@@ -92,7 +88,10 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
 
     def __init__(self) -> None:
         self.command: str | None = None  # build, gh-deploy or serve (on_startup)
-        self.result: DigestResult | None = None  # the last generate run, for the CLI summary
+        # The last generate run, for the CLI: its summary and what it wrote. Not the
+        # DigestResult itself: its papers would stay in memory through MkDocs' whole build.
+        self.summary: str | None = None
+        self.report: WriteReport | None = None
         self.indexer: Indexer | None = None  # under serve: the background Pagefind run
         self.resident: Resident | None = None  # under serve: the build cache between builds
         self.nav: Navigation | None = None  # this build's (on_nav)
@@ -149,7 +148,7 @@ class PaperDigestPlugin(BasePlugin[PaperDigestConfig]):
                 "paper-digest: %s", message), resident=self.resident)
         except DigestError as exc:
             raise PluginError(f"paper-digest: {exc}") from None
-        self.result = result
+        self.summary, self.report = result.summary(), result.report
         for notice in result.notices:
             # The notice policy (generator.errors.NOTICE_KINDS): only warnings fail --strict.
             (log.warning if notice.warns else log.info)("paper-digest: %s", notice)

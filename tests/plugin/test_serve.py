@@ -68,7 +68,7 @@ def test_one_edit_rebuilds_only_its_pages(project_copy: Path, tmp_path: Path) ->
     # pages whose text the edit changed: the paper, and pages showing it (related papers,
     # neighbours, listings).
     written = {str(Path(p).with_suffix(".html")) if p == "404.md" else
-               str(Path(p).parent / "index.html") for p in plugin.result.report.written
+               str(Path(p).parent / "index.html") for p in plugin.report.written
                if p.endswith(".md")}
     assert str(page.relative_to(site)) in written
     assert rewritten == written | {"404.html"}
