@@ -141,9 +141,9 @@ def _build(args: argparse.Namespace) -> int:
             cfg.plugins.on_shutdown()
     except (MkDocsException, SystemExit) as exc:
         shutil.rmtree(cfg.site_dir, ignore_errors=True)
-        if plugin.result is not None:
+        if plugin.summary is not None:
             # The notices explain most failed strict builds: show them as a success does.
-            print(plugin.result.summary())
+            print(plugin.summary)
         print(f"paper-digest: error: {exc}; {site_dir} was left as it was (fix what the "
               "lines above name, then build again)", file=sys.stderr)
         return 1
