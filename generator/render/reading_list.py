@@ -83,12 +83,13 @@ def _page_fields(pages: str) -> dict[str, str]:
 
 
 def export_record(p: Paper, entry: dict, site_url: str | None) -> dict:
-    """The reading list's record of a paper: ``title``, ``url`` (site-relative), ``bibtex``,
-    ``ris`` and ``json`` (module docstring); ``entry`` is its papers.json entry."""
+    """The reading list's record of a paper: ``url`` (site-relative), ``bibtex``, ``ris`` and
+    ``json`` (module docstring); ``entry`` is its papers.json entry. The title is
+    ``json["title"]`` only (reading-list.js reads it there): not a second copy in the record."""
     data = {k: entry[k] for k in JSON_KEYS}
     data["page"] = page_address(p, site_url)
-    return {"title": p.title, "url": p.url, "bibtex": bibtex_entry(p, site_url),
-            "ris": ris_entry(p, site_url), "json": data}
+    return {"url": p.url, "bibtex": bibtex_entry(p, site_url), "ris": ris_entry(p, site_url),
+            "json": data}
 
 
 def record_groups(papers: tuple[Paper, ...]) -> dict[str, list[Paper]]:

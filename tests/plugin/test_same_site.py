@@ -12,7 +12,10 @@ search entries, reading tools and folder layout changed on purpose), and again i
 numbers' compared nouns, the statistics' venue series), and in session 11 (titles completed
 and given their task or domain, the retrained tag model, TeX outside math typeset), and in
 session 12 (name roles, learned domain phrases, shown highlights that read alone, the author
-index by family name, "Introduces" under a given title, search excerpts without aliases).
+index by family name, "Introduces" under a given title, search excerpts without aliases), and in
+session 15 only the table of contents of the pages whose front matter says `hide: [toc]`
+(the paper pages and the home page: no toc sidebar is written for them; their text, links,
+tags and search entries unchanged).
 Rebuild it
 only when a
 change of the pages is meant, and say so in the commit.

@@ -111,7 +111,8 @@ def test_generate_pages(cases: list[tuple[str, list[str]]]) -> None:
         for page in pages:
             meta, md = _page_body(page.read_text(encoding="utf-8"))
             assert set(meta) == {"title", "description", "tags", "paper_id", "collection",
-                                 "template"}
+                                 "template", "hide"}
+            assert meta["hide"] == ["toc"]
             html = markdown.markdown(md, extensions=MD_EXTENSIONS)
             assert_safe_html(html)
             soup = BeautifulSoup(html, "html.parser")

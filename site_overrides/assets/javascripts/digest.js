@@ -2,6 +2,18 @@
 // State lives in the URL (?tag=..&code=..), so a filtered view can be shared and survives
 // reloads. Works with Material's instant navigation via document$ when present.
 (function () {
+  // An entry's tags are the names of its tag links; its code status is "available" with a
+  // code badge, "promised" with the promise badge, else "none" (generator/extract/links.py:
+  // code_status), so the entry need not repeat them in attributes.
+  function tagsOf(e) {
+    return Array.prototype.map.call(e.querySelectorAll("a.pd-tag"), function (a) {
+      return a.textContent;
+    });
+  }
+  function codeOf(e) {
+    if (e.querySelector(".pd-badge--code")) return "available";
+    return e.querySelector(".pd-badge--promised") ? "promised" : "none";
+  }
   function setup() {
     var box = document.querySelector("[data-pd-filters]");
     if (!box) return;
@@ -15,8 +27,7 @@
       var code = box.querySelector('[data-pd-filter="code"]').value;
       var shown = 0;
       entries.forEach(function (e) {
-        var ok = (!tag || e.dataset.tags.split("|").indexOf(tag) >= 0) &&
-                 (!code || e.dataset.code === code);
+        var ok = (!tag || tagsOf(e).indexOf(tag) >= 0) && (!code || codeOf(e) === code);
         e.hidden = !ok;
         if (ok) shown++;
       });

@@ -156,7 +156,7 @@
           var li = document.createElement("li");
           var a = document.createElement("a");
           a.href = pageUrl(r.url);
-          a.textContent = r.title;
+          a.textContent = r.json.title;
           li.appendChild(a);
           var meta = [r.json.authors.slice(0, 3).join(", ") + (r.json.authors.length > 3 ? ", et al." : ""),
                       r.json.venue || r.json.collection, r.json.year].filter(Boolean).join(" · ");
@@ -166,7 +166,7 @@
             b.type = "button";
             b.className = "pd-button";
             b.textContent = "Remove";
-            b.setAttribute("aria-label", "Remove " + r.title);
+            b.setAttribute("aria-label", "Remove " + r.json.title);
             b.addEventListener("click", function () {
               save(load().filter(function (x) { return x !== id; }));
               render();
