@@ -15,7 +15,8 @@ session 12 (name roles, learned domain phrases, shown highlights that read alone
 index by family name, "Introduces" under a given title, search excerpts without aliases), and in
 session 15 only the table of contents of the pages whose front matter says `hide: [toc]`
 (the paper pages and the home page: no toc sidebar is written for them; their text, links,
-tags and search entries unchanged).
+tags and search entries unchanged), then with Material's ``toc.integrate`` the pages in the
+nav whose toc Material wrote twice (in the nav drawer and the toc sidebar) list it once.
 Rebuild it
 only when a
 change of the pages is meant, and say so in the commit.
