@@ -49,7 +49,7 @@ from generator.read.identifiers import (
     url_in_text,
     urls_in_text,
 )
-from generator.read.status import read_status
+from generator.read.status import read_status, title_without_label
 from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
@@ -232,7 +232,8 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
              for attr, value in f.items()}
     text = _abstract(f.get("abstract"), repairs, clean)
-    title = _text(f, "title")
+    # A status label ("RETRACTED: ...") is read as the status, not shown as the title.
+    title = title_without_label(_text(f, "title"))
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
