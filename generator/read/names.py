@@ -53,11 +53,14 @@ _ONE_NAME = re.compile(r"(?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|t
 # The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
 _ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
                         re.IGNORECASE)
-_ET_AL = re.compile(r"[\s,;]*(?:\bet\.?\s*al\b\.?|\band\s+others\b\.?)\s*$", re.IGNORECASE)
-_AND = re.compile(r"\s*,?\s+(?:and|&)\s+|\s*&\s*", re.IGNORECASE)
+# "et al." (also "et al", "et. al."; not a name such as "Etal"), "and others".
+_ET_AL = re.compile(r"[\s,;]*(?:\bet(?:\.\s*|\s+)al\b\.?|\band\s+others\b\.?)\s*$",
+                    re.IGNORECASE)
+# "and" or "&" between spaces ("AT&T Labs" is one name).
+_AND = re.compile(r"\s*,?\s+(?:and|&)\s+", re.IGNORECASE)
 # Between the parts of a comma list: a comma, with "and" or "&" after it (an Oxford comma),
 # or "and"/"&" alone before the last name.
-_PARTS = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+|\s*&\s*", re.IGNORECASE)
+_PARTS = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+", re.IGNORECASE)
 # Initials: "E. J.", "P.", "J.-P.", "EJ" (up to four letters, each capital, dots optional).
 _INITIALS = re.compile(r"(?:[A-Z]\.?(?:\s*-\s*|\s+)?){1,4}")
 # MEDLINE's "Family Initials": "Hu EJ", "van der Berg Z" (initials without dots, last).
@@ -135,7 +138,7 @@ def _one_name(text: str) -> Read:
 
 
 def _and_list(text: str) -> Read:
-    if " and " not in text.lower() and "&" not in text:
+    if " and " not in text.lower() and " & " not in text:
         return None
     parts = [p for p in _AND.split(text) if p]
     if all("," not in p or _ONE_NAME.fullmatch(p) for p in parts):

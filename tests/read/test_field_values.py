@@ -79,6 +79,8 @@ def test_a_zotero_bibtex_retracted_title_reads_the_status_and_shows_the_title() 
     ("Jane Doe and others", ("Jane Doe", "others")),
     (["Edward Hu et al."], ("Edward Hu", "others")),
     ("Ann Lee; Anonymous", ("Ann Lee",)),
+    ("AT&T Labs, Jane Doe", ("AT&T Labs", "Jane Doe")),  # "&" inside a name splits nothing
+    ("Juan Etal, Ann Lee", ("Juan Etal", "Ann Lee")),  # a name, not "et al."
 ])
 def test_author_strings_split_as_their_form_writes_them(written, names) -> None:
     entry = read_entry({"title": "T", "authors": written})
