@@ -195,12 +195,13 @@ _MARKUP = ("text/html", "application/xhtml+xml")
 
 def _text(entry: dict, key: str) -> str | None:
     """An Atom text construct as text: ``type="text"`` as given, HTML and XHTML as the text
-    they show (``markup_to_text``)."""
+    they show (``markup_to_text``; a title as a label: superscripts without a Unicode form as
+    TeX math)."""
     detail = entry.get(f"{key}_detail") or {}
     value = entry.get(key)
     if value is None or detail.get("type") not in _MARKUP:
         return value
-    return markup_to_text(value)
+    return markup_to_text(value, plain=key != "summary")
 
 
 def _repositories(comment: str) -> list[str]:

@@ -56,7 +56,7 @@ from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
 from generator.records import Notice, Source
 
-_NAME_FIELDS = ("author",)
+_NAME_FIELDS = ("author", "editor")
 # Fields whose value is an identifier, number or URL: TeX's braces and escapes are removed.
 _PLAIN_FIELDS = frozenset(("year", "month", "doi", "eprint", "archiveprefix", "eprinttype",
                            "url", "pdf",

@@ -9,10 +9,9 @@ carry many). One small function cleans each kind of value (as Pelican's
 * text (title, venue, ...): a string (a number too, for ``year``), whitespace runs collapsed;
 * the abstract: lines stripped, runs of blank lines kept as one (inner paragraphs), control
   characters and mojibake repaired as in ``.txt`` files (``generator.read.clean``);
-* names and keywords: a list of strings or of objects (``{"name": ...}``, CSL JSON's
-  ``{"given", "family"}``), or one string split at ``;``, else at `` and `` (BibTeX's rule),
-  else at ``,`` (keywords: ``;`` else ``,``); a name written ``Family, Given`` (Zotero, RIS)
-  is put given name first, and "Anonymous" is no author;
+* names: ``generator.read.names`` (a list, or one string in the forms exports write); a
+  reading that may be wrong is a warning naming the record;
+* keywords: a list of strings, or one string split at ``;``, else at ``,``;
 * the venue: OpenReview's ``venueid`` and arXiv as exports name it read as venues
   (``generator.read.venues``); the status a record states (``generator.read.status``);
 * dates: ISO 8601 (``2023``, ``2023-12``, ``2023-12-10``, a date-time), CSL JSON's
@@ -49,7 +48,8 @@ from generator.read.identifiers import (
     url_in_text,
     urls_in_text,
 )
-from generator.read.status import read_status
+from generator.read.names import read_names
+from generator.read.status import read_status, title_without_label
 from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
 from generator.records import Abstract, Metadata, Notice, Source
@@ -60,7 +60,8 @@ from generator.text.urls import code_repo, normalize_url
 ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title", "paper_title"),
     "abstract": ("abstract", "summary", "abstract_text", "paper_abstract", "abstract_note"),
-    "authors": ("authors", "author", "author_names", "creators"),
+    # Editors only when no author is given: an edited book's names (BibTeX @book, CSL JSON).
+    "authors": ("authors", "author", "author_names", "creators", "editor", "editors"),
     "venue": ("venue", "booktitle", "journal", "conference", "container_title",
               "journal_ref", "publication_title", "source_title", "journaltitle"),
     "collection": ("collection",),
@@ -114,15 +115,6 @@ _YEAR = re.compile(r"\d{4}")
 # (a character the separator holds, the separator): the first one found splits. The pattern
 # is searched only where its character is: one starting with \s* has no literal prefix, so
 # re tries it at every position.
-_SPLIT_NAMES = ((";", re.compile(r"\s*;\s*")), (" ", re.compile(r"\s*,?\s+and\s+", re.IGNORECASE)),
-                (",", re.compile(r"\s*,\s*")))
-# One name written family name first ("Hu, Edward J.", "van der Berg, Zoë"): a comma after
-# one word, or after lower-case particles and one word.
-_ONE_NAME = re.compile(r"(?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|ter|bin|al)\s+)*"
-                       r"[^\s,;]+,(?:\s*[^\s,;]+){1,3}")
-# The placeholder of a double-blind submission (OpenReview: "Anonymous"), not an author.
-_ANONYMOUS = re.compile(r"anonymous(?:\s+(?:authors?|authors?\(s\)|submission))?",
-                        re.IGNORECASE)
 _SPLIT_WORDS = ((";", re.compile(r"\s*;\s*")), (",", re.compile(r"\s*,\s*")))
 
 
@@ -143,12 +135,15 @@ class Entry:
         meta: everything else the record gives.
         collection: the record's own ``collection`` field, or ``""``.
         repairs: the characters repaired in the abstract and title, for notices.
+        doubts: fields read in a way that may be wrong (``"authors: read 'Hu, Edward, Shen,
+            Yelong' as 4 names; ..."``), for warnings.
     """
 
     text: str
     meta: Metadata
     collection: str
     repairs: tuple[tuple[str, Repair], ...]
+    doubts: tuple[str, ...] = ()
 
 
 def field_names(record: Mapping[str, object]) -> dict[str, object]:
@@ -223,6 +218,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
             neither a title nor an abstract.
     """
     repairs: list[tuple[str, Repair]] = []
+    doubts: list[str] = []
     f = field_names(record)
     # Every field, not only the title and abstract: a control character in an author's name
     # or a venue reached the feed, which XML cannot carry (lxml raised), and the page. One
@@ -232,7 +228,8 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         f = {attr: (value if attr == "abstract" else _repaired(value, attr, repairs))
              for attr, value in f.items()}
     text = _abstract(f.get("abstract"), repairs, clean)
-    title = _text(f, "title")
+    # A status label ("RETRACTED: ...") is read as the status, not shown as the title.
+    title = title_without_label(_text(f, "title"))
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
@@ -243,7 +240,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
     # keyword arguments cost a frozen dataclass's __init__ several times its own work.
     meta = Metadata(
         title,  # title
-        _names(f.get("authors"), "authors"),  # authors
+        _names(f.get("authors"), "authors", doubts),  # authors
         readable_venue(venue) if venue else "",  # venue
         year,  # year
         date,  # date
@@ -262,7 +259,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         _text(f, "number"),  # number
         read_status(f),  # status
     )
-    return Entry(text, meta, _text(f, "collection"), tuple(repairs))
+    return Entry(text, meta, _text(f, "collection"), tuple(repairs), tuple(doubts))
 
 
 def _volume(f: Mapping[str, object], arxiv_id: str) -> str:
@@ -348,66 +345,16 @@ def _abstract(value: object, repairs: list[tuple[str, Repair]], clean: bool = Fa
     return text
 
 
-def _names(value: object, attr: str) -> tuple[str, ...]:
-    """Author names from a list of strings or name objects, or one string."""
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        value = [value] if _ONE_NAME.fullmatch(value.strip()) else list(
-            _split(value, _SPLIT_NAMES))
-    if not isinstance(value, list):
-        raise FieldError(attr, f"expected a list of names or text, got {_kind(value)}")
-    if not all(isinstance(item, str) for item in value):  # name objects among them
-        value = _name_texts(value, attr)
-    names = tuple(map(_name, value))
-    return names if all(names) else tuple(name for name in names if name)
-
-
-def _name_texts(items: list, attr: str) -> list[str]:
-    """The names of a list of strings and name objects (``_name_object``), as text.
-
-    Raises:
-        FieldError: the first item that is neither (or a name object without a name)."""
-    texts: list[str] = []
-    for item in items:
-        if isinstance(item, dict):
-            item = _name_object(item, attr)
-        if not isinstance(item, str):
-            raise FieldError(attr, f"expected names (text), got {_kind(item)}")
-        texts.append(item)
-    return texts
-
-
-@functools.lru_cache(maxsize=65536)  # an author's name recurs across a file's records
-def _name(item: str) -> str:
-    """One author's name cleaned: whitespace runs as one space, given name first
-    (``_first_name_first``), ``""`` for a placeholder (``_ANONYMOUS``)."""
-    name = _first_name_first(" ".join(item.split()))
-    return "" if _ANONYMOUS.fullmatch(name) else name
-
-
-_SUFFIX = re.compile(r"(?:jr|sr|ii|iii|iv)\.?", re.IGNORECASE)
-
-
-def _first_name_first(name: str) -> str:
-    """``"Hu, Edward J."`` -> ``"Edward J. Hu"`` (one comma: family name first, as Zotero's
-    CSV, RIS and reference managers write names); ``"King, Jr."`` and other names as they
-    are."""
-    family, comma, given = name.partition(",")
-    if not comma or "," in given or not given.strip() or _SUFFIX.fullmatch(given.strip()):
-        return name
-    return f"{given.strip()} {family.strip()}"
-
-
-def _name_object(item: dict, attr: str) -> str:
-    """``{"name": ...}``, ``{"literal": ...}`` or CSL JSON's ``{"given", "family"}``."""
-    for key in ("name", "literal", "full_name", "fullname"):
-        if isinstance(item.get(key), str):
-            return item[key]
-    parts = [item.get(k) for k in ("given", "non-dropping-particle", "family", "suffix")]
-    if any(isinstance(p, str) and p for p in parts):
-        return " ".join(p for p in parts if isinstance(p, str) and p)
-    raise FieldError(attr, "a name object needs 'name' or 'given'/'family'")
+def _names(value: object, attr: str, doubts: list[str]) -> tuple[str, ...]:
+    """Author names (``generator.read.names``); a doubt about the reading is appended to
+    ``doubts`` as ``"<attr>: <why>"``."""
+    try:
+        read = read_names(value)
+    except ValueError as exc:
+        raise FieldError(attr, str(exc)) from None
+    if read.doubt:
+        doubts.append(f"{attr}: {read.doubt}")
+    return read.names
 
 
 def _split(text: str, separators: tuple[tuple[str, re.Pattern[str]], ...]) -> tuple[str, ...]:
@@ -659,6 +606,8 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
                                                   f"{what}: {repair.detail}",
                               kind="repair"))
+    notices.extend(Notice(shown, source.line, f"{source.describe(line=False)}: {doubt}")
+                   for doubt in entry.doubts)
     return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)
 

@@ -1,19 +1,84 @@
-"""Markup -> the text a reader sees: HTML (Atom text constructs of ``type="html"``) and JATS
-XML (Crossref's abstracts: ``<jats:p>``, ``<jats:title>``), read by the standard library's HTML
-parser (entities decoded, tags removed, paragraphs and line breaks kept, scripts and styles
-dropped)."""
+"""Markup -> the text a reader sees: HTML (Atom text constructs of ``type="html"``, OpenAlex's
+and Crossref's titles: ``<i>``, ``<sub>``) and JATS XML (Crossref's abstracts: ``<jats:p>``,
+``<jats:title>``, ``<jats:sup>``), read by the standard library's HTML parser (entities decoded,
+tags removed, paragraphs and line breaks kept, scripts and styles dropped).
+
+Superscripts and subscripts keep their meaning: ``10<sup>6</sup>`` is ``10⁶`` and
+``CO<sub>2</sub>`` ``CO₂`` when every character has a Unicode superscript or subscript form
+(``SUPERSCRIPTS``, ``SUBSCRIPTS``: digits, signs, parentheses, most letters), else the TeX the
+page typesets (``\textsuperscript{...}`` in an abstract, ``$^{...}$`` in a title, which is shown
+as plain text: ``x^*``). Italics and bold become their text. What is not markup stays text as
+written: a name that is no HTML element and has no namespace (``f(x)=<x,y>``), or an element
+written with bare words for attributes (``a <b and c> d``), since prose uses ``<`` and ``>``.
+"""
 
 from __future__ import annotations
 
+import html
+import re
 from html.parser import HTMLParser
 
+SUPERSCRIPTS = dict(zip("0123456789+-\u2212=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
+                        "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
+                        strict=True))
+SUBSCRIPTS = dict(zip("0123456789+-\u2212=()aehijklmnoprstuvx",
+                      "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", strict=True))
+# HTML's element names (and JATS's, read without their "jats:" prefix) that are markup
+# here; any other name in angle brackets is text.
+ELEMENTS = frozenset((
+    "a", "abbr", "b", "bdi", "bdo", "big", "br", "cite", "code", "del", "dfn", "em", "font",
+    "i", "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strike", "strong", "sub",
+    "sup", "tt", "u", "var", "wbr", "p", "div", "blockquote", "pre", "ul", "ol", "li", "dl",
+    "dt", "dd", "table", "thead", "tbody", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5",
+    "h6", "hr", "img", "title", "script", "style", "template", "section", "article", "header",
+    "footer", "figure", "figcaption", "caption", "center", "nobr", "math",
+    "italic", "bold", "sc", "underline", "monospace", "sec", "list", "list-item", "label",
+    "inline-formula", "disp-formula", "tex-math", "ext-link", "uri", "xref", "named-content",
+    "styled-content", "abstract", "fn", "break", "overline", "roman", "sans-serif"))
+_SCRIPTS = {"sup": SUPERSCRIPTS, "sub": SUBSCRIPTS}
+_TEXT_ESCAPES = str.maketrans({"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$",
+                               "%": r"\%", "&": r"\&", "#": r"\#", "_": r"\_",
+                               "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"})
+_MATH_ESCAPES = str.maketrans({"\\": r"\backslash ", "{": r"\{", "}": r"\}", "$": r"\$",
+                               "%": r"\%", "&": r"\&", "#": r"\#", "_": r"\_", "~": r"\sim ",
+                               "^": r"\wedge "})
+# A character reference as HTML writes it, with its ";" (html.unescape alone also reads
+# "&copy" without one, which prose such as "R&D&copy" can hold).
+_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+# A "&" that starts no character reference: escaped before parsing, so that the parser does
+# not read "&copy" without its ";" as one.
+_BARE_AMPERSAND = re.compile(r"&(?!(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]"
+                             r"{1,6});)")
+# Markup a title or venue may carry: an element of ELEMENTS, or a character reference.
+_MARKUP = re.compile(r"</?(?:[A-Za-z][\w.-]*:)?(?:" + "|".join(
+    sorted((re.escape(e) for e in ELEMENTS), key=len, reverse=True)) + r")\b[^<>]*>|"
+    + _ENTITY.pattern, re.IGNORECASE)
 
-def markup_to_text(markup: str, drop_heading: str | None = None) -> str:
+
+def decode_entities(text: str) -> str:
+    """``text`` with its HTML character references decoded (``&amp;`` -> ``&``, ``&#233;``
+    -> ``é``); a ``&`` that starts none (``R&D``, ``&copy`` without ``;``) stays."""
+    if "&" not in text:
+        return text
+    return _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+
+
+def markup_label(text: str) -> str:
+    """A title, venue or name of a format that carries HTML as plain text: its markup read
+    (``markup_to_text``, superscripts as TeX math where Unicode has none) when it holds an
+    element or a character reference (``_MARKUP``), else as it is."""
+    if ("<" not in text and "&" not in text) or not _MARKUP.search(text):
+        return text
+    return " ".join(markup_to_text(text, plain=True).split())
+
+
+def markup_to_text(markup: str, drop_heading: str | None = None, plain: bool = False) -> str:
     """The text of an HTML or JATS fragment (``HtmlText``); with ``drop_heading``, a first
     paragraph that is only that word (JATS abstracts open with ``<jats:title>Abstract</jats:
-    title>``, case-insensitive) is left out."""
-    reader = HtmlText()
-    reader.feed(markup)
+    title>``, case-insensitive) is left out. ``plain``: a label (title), whose superscripts
+    without a Unicode form are TeX math (``$^{*}$``), not ``\textsuperscript``."""
+    reader = HtmlText(plain)
+    reader.feed(_BARE_AMPERSAND.sub("&amp;", markup) if "&" in markup else markup)
     reader.close()
     text = reader.text()
     if drop_heading:
@@ -26,28 +91,50 @@ def markup_to_text(markup: str, drop_heading: str | None = None) -> str:
 class HtmlText(HTMLParser):
     """The text of an HTML fragment: block elements and ``<br>`` end lines, ``<p>`` and
     ``<div>`` paragraphs; the content of ``<script>`` and ``<style>`` is dropped (the HTML
-    parser of the standard library, entities decoded by it)."""
+    parser of the standard library, entities decoded by it); superscripts and subscripts as
+    the module docstring says; a tag that is no markup (``_is_markup``) as its text."""
 
     _PARAGRAPH = frozenset(("p", "div", "blockquote", "pre", "ul", "ol", "table", "h1", "h2",
                             "h3", "h4", "h5", "h6", "title", "sec", "list"))
     _LINE = frozenset(("br", "li", "tr", "dt", "dd"))
     _HIDDEN = frozenset(("script", "style", "template"))
 
-    def __init__(self) -> None:
+    def __init__(self, plain: bool = False) -> None:
         super().__init__(convert_charrefs=True)
         self._parts: list[str] = []
         self._hidden = 0
+        self._plain = plain
+        self._scripts: list[tuple[str, int]] = []  # open <sup>/<sub>: (tag, first part)
 
     def handle_starttag(self, tag: str, attrs) -> None:
+        if not _is_markup(tag, attrs):
+            self.handle_data(self.get_starttag_text() or "")
+            return
         tag = tag.rpartition(":")[2]  # JATS: <jats:p>
         if tag in self._HIDDEN:
             self._hidden += 1
+        elif tag in _SCRIPTS:
+            self._scripts.append((tag, len(self._parts)))
         self._block(tag)
 
+    def handle_startendtag(self, tag: str, attrs) -> None:
+        if not _is_markup(tag, attrs):
+            self.handle_data(self.get_starttag_text() or "")
+        else:
+            self._block(tag.rpartition(":")[2])
+
     def handle_endtag(self, tag: str) -> None:
+        if not _is_markup(tag, ()):
+            self.handle_data(f"</{tag}>")
+            return
         tag = tag.rpartition(":")[2]
         if tag in self._HIDDEN:
             self._hidden = max(0, self._hidden - 1)
+        elif tag in _SCRIPTS and self._scripts and self._scripts[-1][0] == tag:
+            start = self._scripts.pop()[1]
+            content = "".join(self._parts[start:])
+            del self._parts[start:]
+            self._parts.append(_script(tag, content, self._plain))
         self._block(tag)
 
     def handle_data(self, data: str) -> None:
@@ -69,3 +156,28 @@ class HtmlText(HTMLParser):
             if line or (out and out[-1]):
                 out.append(line)
         return "\n".join(out).strip()
+
+
+def _is_markup(tag: str, attrs) -> bool:
+    """A tag is markup when it has a namespace (``jats:p``, ``mml:mi``) or names an element
+    of ``ELEMENTS`` with attributes written ``name="value"``; ``<x,y>`` and ``<b and c>`` are
+    the text of prose."""
+    if ":" in tag:
+        return True
+    return tag in ELEMENTS and all(value is not None for _, value in attrs)
+
+
+def _script(tag: str, content: str, plain: bool) -> str:
+    """A superscript (``tag`` ``sup``) or subscript's ``content`` as text: its Unicode forms
+    when every character has one, else TeX (module docstring); ``""`` when empty."""
+    content = " ".join(content.split())
+    if not content:
+        return ""
+    forms = _SCRIPTS[tag]
+    if all(c in forms for c in content):
+        return "".join(forms[c] for c in content)
+    mark = "^" if tag == "sup" else "_"
+    if plain:
+        return f"${mark}{{{content.translate(_MATH_ESCAPES)}}}$"
+    command = "textsuperscript" if tag == "sup" else "textsubscript"
+    return f"\\{command}{{{content.translate(_TEXT_ESCAPES)}}}"

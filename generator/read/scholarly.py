@@ -12,7 +12,8 @@ record by the keys only that API writes and flattens it:
   (the venue) and ``landing_page_url``/``pdf_url``, an arXiv landing page in any of
   ``locations`` (the arXiv id), ``biblio`` pages, volume and issue, ``is_retracted``.
 * **Crossref** works (``{"message": {...}}`` or ``{"message": {"items": [...]}}``) and CSL JSON
-  from DOI content negotiation: ``title`` and ``container-title`` as lists (the first is used),
+  from DOI content negotiation: ``title`` and ``container-title`` as lists (the first is used;
+  its HTML read as text, as OpenAlex's title and venue: ``_label``),
   the abstract's JATS XML (``<jats:p>``) read as text by the standard library's HTML parser
   (``generator.read.markup_text``), ``issued``/``published`` date parts, ``URL``, ``page``.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from generator.read.markup_text import markup_to_text
+from generator.read.markup_text import decode_entities, markup_label, markup_to_text
 
 Record = Mapping[str, object]
 
@@ -43,6 +44,13 @@ def _get(record: object, *path: str) -> object:
             return None
         record = record.get(key)
     return record
+
+
+def _label(value: object) -> object:
+    """A title or venue of an API that writes HTML in them (OpenAlex, Crossref: ``Deep
+    <i>Residual</i> Learning``, ``CO<sub>2</sub>``, ``Q&amp;A``) as plain text
+    (``generator.read.markup_text.markup_label``); other values as they are."""
+    return markup_label(value) if isinstance(value, str) else value
 
 
 def is_semantic_scholar(record: Record) -> bool:
@@ -96,13 +104,13 @@ def openalex(record: Record) -> dict[str, object]:
     """An OpenAlex work as a flat record (module docstring)."""
     primary = record.get("primary_location") or {}
     out: dict[str, object] = {
-        "title": record.get("title") or record.get("display_name"),
+        "title": _label(record.get("title") or record.get("display_name")),
         "abstract": inverted_index_text(record.get("abstract_inverted_index")) or None,
         "authors": [_get(a, "author", "display_name") for a in record.get("authorships") or ()
                     if _get(a, "author", "display_name")],
         "date": record.get("publication_date") or record.get("publication_year"),
         "doi": record.get("doi") or _get(record, "ids", "doi"),
-        "venue": _get(primary, "source", "display_name"),
+        "venue": _label(_get(primary, "source", "display_name")),
         "url": _get(primary, "landing_page_url"),
         "pdf": _get(primary, "pdf_url"),
         "is_retracted": record.get("is_retracted"),
@@ -132,13 +140,13 @@ def is_crossref(record: Record) -> bool:
 def crossref(record: Record) -> dict[str, object]:
     """A Crossref work or CSL JSON item as a flat record (module docstring)."""
     out = dict(record)
-    out["title"] = _first(record.get("title"))
-    subtitle = _first(record.get("subtitle"))
+    out["title"] = _label(_first(record.get("title")))
+    subtitle = _label(_first(record.get("subtitle")))
     if isinstance(out["title"], str) and isinstance(subtitle, str) and subtitle.strip() and \
             subtitle.strip().lower() not in out["title"].lower():
         out["title"] = f"{out['title'].rstrip()}: {subtitle.strip()}"
     # A preprint server's posted content names its server as the institution (bioRxiv).
-    out["container-title"] = _first(record.get("container-title")) or _get(
+    out["container-title"] = _label(_first(record.get("container-title"))) or _get(
         _first(record.get("institution")), "name")
     abstract = record.get("abstract")
     if isinstance(abstract, str) and "<" in abstract:
@@ -163,8 +171,12 @@ SHAPES: tuple[tuple[Callable[[Record], bool], Callable[[Record], dict[str, objec
 
 
 def flatten_scholarly(record: Record) -> Record:
-    """``record`` flattened by the first of ``SHAPES`` that recognises it, else as it is."""
+    """``record`` flattened by the first of ``SHAPES`` that recognises it, else as it is but
+    for HTML character references in its text (``Q&amp;A``: JSON from the web carries them;
+    ``generator.read.markup_text.decode_entities``)."""
     for recognise, flatten in SHAPES:
         if recognise(record):
             return flatten(record)
+    if any(type(v) is str and "&" in v and ";" in v for v in record.values()):
+        return {k: decode_entities(v) if type(v) is str else v for k, v in record.items()}
     return record

@@ -268,7 +268,7 @@ def test_crossref_single_work_and_csl_json() -> None:
         "abstract": "<jats:p>Text <jats:sub>2</jats:sub> here.</jats:p>"}}
     [record] = read_json(json.dumps(work).encode(), "cr.json", "cr.json").records
     assert (record.meta.title, record.meta.doi, record.text, record.meta.date) == (
-        "One Work", "10.1000/abc", "Text 2 here.", "2020-02")
+        "One Work", "10.1000/abc", "Text ₂ here.", "2020-02")
     csl = [{"DOI": "10.1000/abc", "title": "One Work", "container-title": "J",
             "issued": {"date-parts": [[2020, 2]]}, "author": [{"family": "Lee", "given": "A"}]}]
     [item] = read_json(json.dumps(csl).encode(), "csl.json", "csl.json").records

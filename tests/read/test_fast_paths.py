@@ -204,9 +204,9 @@ def test_the_first_named_alias_with_a_value_wins_in_any_key_order() -> None:
 @given(st.lists(st.sampled_from(["Ann", " ", "\t", "\u2003", "\x1f", ";", ",", "and", "AND",
                                  " and ", ", and ", "Lee", "é"]), max_size=10).map("".join))
 def test_a_list_splits_as_its_first_matching_separator_splits_it(text: str) -> None:
-    from generator.read.fields import _SPLIT_NAMES, _SPLIT_WORDS, _split
+    from generator.read.fields import _SPLIT_WORDS, _split
 
-    for separators in (_SPLIT_NAMES, _SPLIT_WORDS):
+    for separators in (_SPLIT_WORDS,):
         joined = " ".join(text.split())
         sep = next((p for _, p in separators if p.search(joined)), None)
         expected = ((joined,) if joined else ()) if sep is None else tuple(
