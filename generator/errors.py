@@ -86,6 +86,10 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
     NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
+    NoticeKind("placeholder", False, "placeholder abstracts read as none ('No abstract "
+                                     "available.')"),
+    NoticeKind("reply", False, "OpenReview replies skipped (reviews, comments, decisions: "
+                               "not papers)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
     NoticeKind("separator", False, "separator lines skipped (----, ====: no text of an abstract)"),

@@ -341,21 +341,28 @@ def _newest_version_first(records: list[Abstract], shown_of: dict[str, str],
     """The records of one paper with its newest arXiv version first, so that its abstract,
     title and authors win (``merge_records`` takes the first non-empty value), wherever that
     version was read and whatever the file order; each record of an older version is a handled
-    ``version`` notice. Records as given when they name fewer than two versions. Of two records
-    of the newest version, the first in input order leads."""
-    versions = {r.meta.arxiv_version for r in records} - {0}
-    if len(versions) < 2:
-        return records
+    ``version`` notice, and so is each record naming no version that was read before it (a
+    RIS or BibTeX export read before an Atom file's ``v2``: it would have given the page its
+    text). Records as given when none names a version or the first is of the newest. Of two
+    records of the newest version, the first in input order leads."""
     newest = max(records, key=lambda r: r.meta.arxiv_version)  # the first of the highest
-    top, where = newest.meta.arxiv_version, newest.sources[0]
-    for r in records:
+    top = newest.meta.arxiv_version
+    if not top or records[0].meta.arxiv_version == top and all(
+            r.meta.arxiv_version in (0, top) for r in records):
+        return records
+    where = newest.sources[0]
+    at = f"{where.file} {where.describe(line=False)} (v{top})"
+    for i, r in enumerate(records):
+        s = r.sources[0]
         if 0 < r.meta.arxiv_version < top:
-            s = r.sources[0]
-            notices.append(Notice(shown_of.get(s.file, s.file), s.line,
-                                  f"{s.describe(line=False)}: arXiv {r.meta.arxiv_id}"
-                                  f"v{r.meta.arxiv_version} is an older version of {where.file} "
-                                  f"{where.describe(line=False)} (v{top}): the latest is kept",
-                                  kind="version"))
+            what = (f"arXiv {r.meta.arxiv_id}v{r.meta.arxiv_version} is an older version of "
+                    f"{at}: the latest is kept")
+        elif r.meta.arxiv_version == 0 and i < records.index(newest):
+            what = f"names no version of arXiv {r.meta.arxiv_id}: {at} is kept as the latest"
+        else:
+            continue
+        notices.append(Notice(shown_of.get(s.file, s.file), s.line,
+                              f"{s.describe(line=False)}: {what}", kind="version"))
     return [newest, *(r for r in records if r is not newest)]
 
 

@@ -49,6 +49,7 @@ from generator.read.identifiers import (
     url_in_text,
     urls_in_text,
 )
+from generator.read.placeholders import is_placeholder
 from generator.read.status import read_status
 from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
@@ -642,7 +643,16 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {field}: "
                                                   f"{what}: {repair.detail}",
                               kind="repair"))
-    return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
+    text = entry.text
+    if is_placeholder(text):  # no abstract; as a text it would merge unrelated papers
+        if not entry.meta.title:
+            raise InputError(shown, source.line, f"{source.describe(line=False)}: the abstract "
+                             f"{text!r} is a placeholder and there is no title: give either")
+        notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: abstract "
+                                                  f"{text!r} is a placeholder: read as none",
+                              kind="placeholder"))
+        text = ""
+    return Abstract(text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)
 
 

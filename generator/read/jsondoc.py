@@ -8,12 +8,13 @@ JSON does not say on which line an element starts, so records are named by their
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
-from generator.read.openreview import is_note, json_record, loads
+from generator.read.openreview import is_note, is_reply, json_record, loads, replies_notice
 from generator.read.scholarly import is_openalex, is_semantic_scholar
 from generator.records import Source
 
@@ -45,10 +46,15 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
         raise InputError(shown, None, "not JSON: nested too deeply") from None
     except ValueError as exc:  # NaN, Infinity
         raise InputError(shown, None, f"not JSON: {exc}") from None
-    items = _items(document, shown)
-    return parsed_records(((record, Source(name, number, None))
-                           for number, record in enumerate(items, start=1)),
-                          name, shown, json_record)
+    items = [(record, Source(name, number, None))
+             for number, record in enumerate(_items(document, shown), start=1)]
+    replies = [source for record, source in items if is_reply(record)]
+    parsed = parsed_records((item for item in items if not is_reply(item[0])) if replies
+                            else items, name, shown, json_record)
+    if replies:  # a forum's reviews and comments are not papers (README "Notices")
+        parsed = dataclasses.replace(parsed, notices=(*parsed.notices,
+                                                      replies_notice(shown, replies)))
+    return parsed
 
 
 def _items(document: object, shown: str) -> list:

@@ -9,7 +9,7 @@ import json
 from generator.errors import InputError
 from generator.read.clean import decode, decoded_as_is, json_lines_needing_repair
 from generator.read.fields import ParsedFile
-from generator.read.openreview import json_record, loads
+from generator.read.openreview import is_reply, json_record, loads, replies_notice
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -30,6 +30,7 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
     default = collection_from_filename(name)
     records: list[Abstract] = []
     notices: list[Notice] = []
+    replies: list[Source] = []
     repair = json_lines_needing_repair(text, data if decoded_as_is(data) else None)
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
@@ -44,8 +45,14 @@ def read_jsonl(data: bytes, name: str, shown: str) -> ParsedFile:
             raise InputError(shown, number, "not JSON: nested too deeply") from None
         except ValueError as exc:  # NaN, Infinity
             raise InputError(shown, number, f"not JSON: {exc}") from None
-        records.append(json_record(record, Source(name, len(records) + 1, number), default,
-                                   shown, notices, number not in repair))
+        source = Source(name, len(records) + len(replies) + 1, number)
+        if is_reply(record):  # a forum's reviews and comments are not papers
+            replies.append(source)
+            continue
+        records.append(json_record(record, source, default, shown, notices,
+                                   number not in repair))
+    if replies:
+        notices.append(replies_notice(shown, replies))
     return ParsedFile(default, tuple(records), tuple(notices))
 
 

@@ -1,0 +1,218 @@
+"""Same-paper identity (issue #22): placeholder abstracts merge nothing, OpenReview replies are
+no papers, the newest arXiv version leads across files, and one identifier on two clearly
+different titles is two papers with a warning."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import InputError
+from generator.read import read_seeds
+from generator.read.openreview import REPLY_INVITATIONS, is_reply
+from generator.read.placeholders import PLACEHOLDERS, fold, is_placeholder
+
+
+def _seeds(folder: Path, files: dict[str, str]):
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return read_seeds(folder, "seeds")
+
+
+def _kinds(seeds) -> list[tuple[str, str]]:
+    return [(n.kind, str(n)) for n in seeds.notices]
+
+
+# 1. Placeholder abstracts ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Abstract not available for this article.", "No abstract available.",
+    "[No abstract available]", "Abstract: N/A", "N/A", "  no ABSTRACT available  ",
+    "ABSTRACT NOT AVAILABLE", "None", "null", "Summary not available.",
+])
+def test_placeholder_phrasings(text: str) -> None:
+    assert is_placeholder(text)
+
+
+@pytest.mark.parametrize("text", [
+    "", "Abstract", "We find that no abstract available is a common placeholder.",
+    "Not available models are studied.", "NA62 results", "No abstract available. " * 5,
+])
+def test_texts_that_are_not_placeholders(text: str) -> None:
+    assert not is_placeholder(text)
+
+
+def test_placeholders_are_folded_data() -> None:
+    """The list is the data file's, folded once (no phrasing lost to YAML's null)."""
+    assert "no abstract available" in PLACEHOLDERS and "null" in PLACEHOLDERS
+    assert all(p == fold(p) for p in PLACEHOLDERS)
+
+
+@settings(max_examples=60, deadline=None)
+@given(phrase=st.sampled_from(sorted(PLACEHOLDERS)),
+       dress=st.sampled_from(["{}", "[{}]", "{}.", "Abstract: {}", "  {}  ", "({})"]),
+       upper=st.booleans())
+def test_any_listed_placeholder_in_any_dress(phrase: str, dress: str, upper: bool) -> None:
+    text = dress.format(phrase.upper() if upper else phrase)
+    assert is_placeholder(text)
+
+
+def test_placeholder_abstracts_never_merge_two_papers(tmp_path: Path) -> None:
+    """Finding 1: two DOIs, two titles, one placeholder text -> two pages, no abstract each,
+    one summary-only ``placeholder`` notice per record."""
+    seeds = _seeds(tmp_path, {"na.csv": (
+        "title,doi,year,abstract\n"
+        "First DOI Paper,10.1000/x1,2021,Abstract not available for this article.\n"
+        "Second DOI Paper,10.1000/x2,2022,Abstract not available for this article.\n"
+        "Third Paper,,2022,[No abstract available]\n")})
+    assert [(a.meta.title, a.meta.doi, a.text) for a in seeds.abstracts] == [
+        ("First DOI Paper", "10.1000/x1", ""), ("Second DOI Paper", "10.1000/x2", ""),
+        ("Third Paper", "", "")]
+    assert seeds.merged == 0
+    assert _kinds(seeds) == [
+        ("placeholder", "seeds/na.csv:2: record 1: abstract 'Abstract not available for this "
+                        "article.' is a placeholder: read as none"),
+        ("placeholder", "seeds/na.csv:3: record 2: abstract 'Abstract not available for this "
+                        "article.' is a placeholder: read as none"),
+        ("placeholder", "seeds/na.csv:4: record 3: abstract '[No abstract available]' is a "
+                        "placeholder: read as none")]
+    assert not any(n.warns for n in seeds.notices)
+    assert [f.without_abstract for f in seeds.files] == [3]
+
+
+def test_placeholder_without_a_title_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "x.csv").write_text("title,abstract\n,No abstract available.\n",
+                                    encoding="utf-8")
+    with pytest.raises(InputError) as exc:
+        read_seeds(tmp_path, "seeds")
+    assert str(exc.value) == ("seeds/x.csv:2: record 1: the abstract 'No abstract available.' "
+                              "is a placeholder and there is no title: give either")
+
+
+# 3. OpenReview replies -----------------------------------------------------------------------
+
+SUBMISSION = {"id": "ghi789RST", "forum": "ghi789RST", "content": {
+    "title": {"value": "A Desk Rejected Paper"}, "abstract": {"value": "We propose a method."}}}
+REVIEW = {"id": "rev1", "forum": "ghi789RST", "replyto": "ghi789RST", "content": {
+    "title": {"value": "Official Review of Submission1234 by Reviewer abcd"},
+    "review": {"value": "This paper is weak."}}}
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_review_never_titles_the_submission(tmp_path: Path, first: bool) -> None:
+    """Finding 3: the review before or after its submission: one page with the submission's
+    title, one ``reply`` notice counting what was skipped."""
+    notes = [REVIEW, SUBMISSION] if first else [SUBMISSION, REVIEW]
+    seeds = _seeds(tmp_path, {"forum.json": json.dumps({"notes": notes})})
+    assert [(a.meta.title, a.meta.openreview_id) for a in seeds.abstracts] == [
+        ("A Desk Rejected Paper", "ghi789RST")]
+    assert _kinds(seeds) == [("reply", "seeds/forum.json: 1 OpenReview reply (reviews, "
+                                       "comments, decisions) skipped: not papers (record "
+                                       f"{1 if first else 2})")]
+
+
+def test_replies_alone_in_json_lines_are_no_pages(tmp_path: Path) -> None:
+    comment = {"id": "c2", "forum": "f1", "replyto": "rev1", "invitation":
+               "ICLR.cc/2023/Conference/Paper1/-/Official_Comment",
+               "content": {"title": "Response to reviewer", "comment": "Thanks."}}
+    decision = {"id": "d3", "forum": "f1", "invitations": [
+        "ICLR.cc/2023/Conference/Submission1/-/Decision"], "content": {"title": "Paper Decision"}}
+    seeds = _seeds(tmp_path, {"r.jsonl": "\n".join(json.dumps(n) for n in (
+        comment, decision, SUBMISSION)) + "\n"})
+    assert [a.meta.title for a in seeds.abstracts] == ["A Desk Rejected Paper"]
+    assert [a.sources[0].abstract for a in seeds.abstracts] == [3]
+    assert _kinds(seeds) == [("reply", "seeds/r.jsonl:1: 2 OpenReview replies (reviews, "
+                                       "comments, decisions) skipped: not papers (record 1 "
+                                       "and 1 more)")]
+
+
+@pytest.mark.parametrize("note, reply", [
+    (SUBMISSION, False), (REVIEW, True),
+    ({"id": "a", "content": {"title": "T"}}, False),
+    ({"id": "a", "forum": "a", "replyto": None, "content": {}}, False),
+    ({"id": "a", "forum": "b", "content": {}}, True),
+    ({"id": "a", "forum": "a", "invitation": "X/2023/Conference/-/Blind_Submission",
+      "content": {}}, False),
+    ({"id": "a", "forum": "a", "invitations": ["X/-/Submission", "X/Submission1/-/Revision"],
+      "content": {}}, False),
+    ({"id": "a", "forum": "a", "invitation": "X/Paper1/-/Meta_Review", "content": {}}, True),
+    ({"title": "not a note"}, False), ("a string", False),
+])
+def test_is_reply(note: object, reply: bool) -> None:
+    assert is_reply(note) is reply
+
+
+@given(st.sampled_from(sorted(REPLY_INVITATIONS)), st.sampled_from(["invitation", "invitations"]))
+def test_every_reply_invitation_is_a_reply(name: str, key: str) -> None:
+    value = f"ICLR.cc/2024/Conference/Submission7/-/{name.title()}"
+    note = {"id": "a", "forum": "a", "content": {}, key: [value] if key == "invitations" else value}
+    assert is_reply(note)
+
+
+# 4. Latest version across files --------------------------------------------------------------
+
+ATOM = """<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><id>http://arxiv.org/api/q</id><title>q</title>
+<updated>2024-01-01T00:00:00Z</updated>
+<entry><id>http://arxiv.org/abs/2106.09685v1</id><title>LoRA v1</title>
+<summary>Version one text.</summary><published>2021-06-17T00:00:00Z</published>
+<updated>2021-06-17T00:00:00Z</updated><author><name>Edward Hu</name></author></entry>
+<entry><id>http://arxiv.org/abs/2106.09685v2</id><title>LoRA</title>
+<summary>Version two text.</summary><published>2021-06-17T00:00:00Z</published>
+<updated>2021-10-16T00:00:00Z</updated><author><name>Edward Hu</name></author>
+<author><name>Yelong Shen</name></author><author><name>Phillip Wallis</name></author></entry>
+</feed>
+"""
+RIS = ("TY  - JOUR\nTI  - LoRA\nAU  - Hu, Edward\nAU  - Shen, Yelong\nAB  - The RIS text.\n"
+       "UR  - https://arxiv.org/abs/2106.09685\nPY  - 2021\nER  - \n")
+BIB = ("@article{hu2021lora, title={Lora}, author={Hu, Edward and Shen, Yelong and Wallis, "
+       "Phillip and Allen-Zhu, Zeyuan}, journal={arXiv preprint arXiv:2106.09685}, year={2021}, "
+       "abstract={The Scholar text.}}\n")
+
+
+@pytest.mark.parametrize("first, name, record", [(RIS, "a_endnote.ris", "record 1"),
+                                                (BIB, "a_scholar.bib", "entry hu2021lora")])
+def test_versioned_atom_beats_an_unversioned_record_read_first(tmp_path: Path, first: str,
+                                                               name: str, record: str) -> None:
+    """Finding 4: the unversioned record read first no longer gives the page its abstract
+    and authors; it is a summary-only ``version`` notice, and the texts count as differing."""
+    seeds = _seeds(tmp_path, {name: first, "query.atom": ATOM})
+    (paper,) = seeds.abstracts
+    assert (paper.text, paper.meta.authors, paper.meta.arxiv_version) == (
+        "Version two text.", ("Edward Hu", "Yelong Shen", "Phillip Wallis"), 2)
+    assert [s.file for s in paper.sources] == ["query.atom", "query.atom", name]
+    assert (seeds.merged, seeds.differing) == (1, 1)
+    assert [k for k, _ in _kinds(seeds)] == ["version", "version"]
+    assert _kinds(seeds)[1][1] == (f"seeds/{name}:1: {record}: names no version of arXiv "
+                                   "2106.09685: query.atom record 2 (v2) is kept as the latest")
+
+
+def test_unversioned_record_read_after_gives_no_notice(tmp_path: Path) -> None:
+    seeds = _seeds(tmp_path, {"query.atom": ATOM, "z.ris": RIS})
+    (paper,) = seeds.abstracts
+    assert paper.text == "Version two text."
+    assert [k for k, _ in _kinds(seeds)] == ["version"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.permutations(["0", "1", "3", "0b"]))
+def test_the_newest_version_leads_in_any_file_order(tmp_path_factory, order) -> None:
+    """Property: four files of one arXiv paper (v1, v3, two without a version) in any name
+    order: the page has v3's text; every record read before v3 and every older one is noted."""
+    folder = tmp_path_factory.mktemp("v")
+    for i, what in enumerate(order):
+        url = "https://arxiv.org/abs/2106.09685" + ("" if what.startswith("0") else f"v{what}")
+        (folder / f"{i}.csv").write_text(f"title,url,abstract\nLoRA,{url},Text {what}.\n",
+                                         encoding="utf-8")
+    seeds = read_seeds(folder, "seeds")
+    (paper,) = seeds.abstracts
+    assert paper.text == "Text 3."
+    newest_at = order.index("3")
+    noted = sorted(n.path for n in seeds.notices if n.kind == "version")
+    expected = sorted(f"seeds/{i}.csv" for i, w in enumerate(order)
+                      if w == "1" or (w.startswith("0") and i < newest_at))
+    assert noted == expected
