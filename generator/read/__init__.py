@@ -213,6 +213,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
             g = parent[g]
         return g
 
+    titles: dict[int, list[str]] = {}  # root group -> the distinct titles of its records
     merged = 0
     # Records an identifier or their text placed: their title keys (``title_key``, a costly
     # fold) are computed only once a later record is looked up by title, most often never.
@@ -220,6 +221,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     spaced: dict[int, str] = {}  # id(record) -> its text, whitespace runs as one space
     for shown, result in parsed:
         for record in result.records:
+            record = _without_clashes(shown, record, by_key, root, titles, groups, notices)
             keys = list(record.meta.identifiers())
             if record.text:
                 keys.append(spaced.setdefault(id(record), " ".join(record.text.split())))
@@ -236,6 +238,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 g = found[0]
                 for other in found[1:]:
                     parent[other] = g
+                _keep_titles(titles, g, found[1:], record.meta.title)
                 merged += 1
                 notice = (_title_match_notice if titled else _repeat_notice)(
                     shown, record, groups[g][0])
@@ -246,6 +249,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 g = len(groups)
                 parent.append(g)
                 groups.append([record])
+                _keep_titles(titles, g, (), record.meta.title)
             for k in keys:
                 by_key.setdefault(k, g)
             if by_title:
@@ -325,6 +329,85 @@ def _ids_differ(meta: Metadata, records: Sequence[Abstract]) -> bool:
     return any(mine and theirs and mine != theirs
                for r in records
                for mine, theirs in ((meta.doi, r.meta.doi), (meta.arxiv_id, r.meta.arxiv_id)))
+
+
+def _keep_titles(titles: dict[int, list[str]], g: int, joined: Sequence[int], title: str
+                 ) -> None:
+    """``titles[g]``: the distinct titles of group ``g``, of the groups ``joined`` to it (their
+    entries removed) and ``title`` (``""``: none)."""
+    mine = titles.setdefault(g, [])
+    for other in joined:
+        mine.extend(t for t in titles.pop(other) if t not in mine)
+    if title and title not in mine:
+        mine.append(title)
+
+
+def _without_clashes(shown: str, record: Abstract, by_key: dict[str, int],
+                     root: Callable[[int], int], titles: dict[int, list[str]],
+                     groups: list[list[Abstract]], notices: list[Notice]) -> Abstract:
+    """``record`` as given when each of its identifiers that names a paper read before names
+    one whose titles agree with the record's (``titles_agree``); else the record without those
+    identifiers, and a ``same-id`` warning naming both records appended to ``notices``: a DOI,
+    arXiv or OpenReview id on two clearly different titles (a book's DOI on its chapters, a
+    mistyped id) would otherwise merge two papers and lose one. The paper read first keeps
+    the identifier. Records naming two versions of one arXiv id never clash
+    (``_other_version``)."""
+    title = record.meta.title
+    if not title:
+        return record
+    clashing = {}
+    for key in record.meta.identifiers():
+        g = root(by_key[key]) if key in by_key else -1
+        if g >= 0 and not any(titles_agree(title, t) for t in titles[g]) and not (
+                key.startswith("arxiv:") and _other_version(record, groups[g])):
+            clashing[key.partition(":")[0]] = (key, g)
+    if not clashing:
+        return record
+    meta = record.meta.replace(**dict.fromkeys(
+        (_ID_FIELDS[scheme] for scheme in clashing), ""))
+    key, g = next(iter(clashing.values()))
+    s0, s1 = groups[g][0].sources[0], record.sources[0]
+    notices.append(Notice(
+        shown, s1.line, f"{s1.describe(line=False)} names {key.replace(':', ' ', 1)}, as "
+        f"{s0.file} {s0.describe(line=False)} does, but their titles differ ({title!r}, "
+        f"{titles[g][0]!r}): two pages, the identifier kept on the first only (if they are "
+        "one paper, give them one title; else correct or remove the identifier)",
+        kind="same-id"))
+    return record.replace(meta=meta)
+
+
+def _other_version(record: Abstract, records: Sequence[Abstract]) -> bool:
+    """True when ``record`` and one of ``records`` name two arXiv versions: a paper may be
+    retitled between versions, so their titles need not agree."""
+    mine = record.meta.arxiv_version
+    return bool(mine) and any(r.meta.arxiv_version not in (0, mine) for r in records)
+
+
+_ID_FIELDS = {"doi": "doi", "arxiv": "arxiv_id", "openreview": "openreview_id"}
+# Words that say nothing of which paper a title names.
+_TITLE_FILLER = frozenset((
+    "a", "an", "and", "are", "as", "at", "by", "for", "from", "in", "into", "is", "it", "its",
+    "of", "on", "or", "the", "to", "toward", "towards", "via", "using", "with"))
+
+
+def titles_agree(first: str, second: str) -> bool:
+    """True unless ``first`` and ``second`` are clearly titles of two papers: they agree when
+    either is empty, when folded (``_folded``: case, accents, TeX braces, punctuation aside)
+    one is the other or begins it (a subtitle dropped; spaces aside, so "Pre-training" is
+    "Pretraining"), or when at least half of the shorter one's words (``_TITLE_FILLER`` and
+    single letters aside, so a stray ``<i>`` tag counts for nothing) are words of the other.
+    "Chapter One on Vision" and "Chapter Two on Speech" share one word of three: two papers."""
+    if not first or not second or first == second:
+        return True
+    a, b = _folded(first), _folded(second)
+    joined_a, joined_b = a.replace(" ", ""), b.replace(" ", "")
+    if not joined_a or not joined_b or joined_a.startswith(joined_b) or joined_b.startswith(
+            joined_a):
+        return True
+    words_a, words_b = ({w for w in x.split() if len(w) > 1 and w not in _TITLE_FILLER}
+                        for x in (a, b))
+    fewer = min(len(words_a), len(words_b))
+    return not fewer or fewer > 1 and 2 * len(words_a & words_b) >= fewer
 
 
 def _title_match_notice(shown: str, record: Abstract, first: Abstract) -> Notice:

@@ -141,9 +141,10 @@ def test_the_newest_version_wins_across_files_in_either_order(tmp_path: Path) ->
 def test_a_record_without_a_version_does_not_displace_the_newest(tmp_path: Path) -> None:
     """A BibTeX entry naming v3 in ``eprint``, an unversioned JSON Lines record and an Atom
     v1: v3's abstract wins; the unversioned record, read first, is a ``version`` notice too
-    (issue #22: it would have given the page its text)."""
+    (issue #22: it would have given the page its text). The titles agree (one word of two
+    shared): a wholly different title without a version would be a ``same-id`` warning."""
     (tmp_path / "a.jsonl").write_text(
-        '{"title": "Plain", "abstract": "Unversioned abstract.", "arxiv_id": "2401.01234"}\n',
+        '{"title": "Plain Title", "abstract": "Unversioned abstract.", "arxiv_id": "2401.01234"}\n',
         encoding="utf-8")
     (tmp_path / "b.atom").write_text(
         ATOM_HEAD + arxiv_entry(1, "Old Title", "Old abstract.", ["Ann Lee"],

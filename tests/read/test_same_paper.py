@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.read import read_seeds
+from generator.read import _TITLE_FILLER as _FILLER
+from generator.read import read_seeds, titles_agree
 from generator.read.openreview import REPLY_INVITATIONS, is_reply
 from generator.read.placeholders import PLACEHOLDERS, fold, is_placeholder
 
@@ -216,3 +217,124 @@ def test_the_newest_version_leads_in_any_file_order(tmp_path_factory, order) -> 
     expected = sorted(f"seeds/{i}.csv" for i, w in enumerate(order)
                       if w == "1" or (w.startswith("0") and i < newest_at))
     assert noted == expected
+
+
+# 2. One identifier, two titles ----------------------------------------------------------------
+
+CHAPTERS = """@inproceedings{p3,
+  title = {Chapter One on Vision}, author = {Doe, Jane}, booktitle = {ECCV 2020}, year = 2020,
+  doi = {10.1007/978-3-030-58452-8}, abstract = {We study vision with chapter one methods.}
+}
+@inproceedings{p4,
+  title = {Chapter Two on Speech}, author = {Roe, Richard}, booktitle = {ECCV 2020}, year = 2020,
+  doi = {10.1007/978-3-030-58452-8}, abstract = {We study speech with chapter two methods.}
+}
+"""
+
+
+def test_one_doi_on_two_titles_is_two_pages_and_a_warning(tmp_path: Path) -> None:
+    """Finding 2: a volume's DOI on two chapters: two pages, the first keeps the DOI, a
+    ``same-id`` warning names both entries and both titles."""
+    seeds = _seeds(tmp_path, {"c.bib": CHAPTERS})
+    assert [(a.meta.title, a.meta.doi, a.text[:14]) for a in seeds.abstracts] == [
+        ("Chapter One on Vision", "10.1007/978-3-030-58452-8", "We study visio"),
+        ("Chapter Two on Speech", "", "We study speec")]
+    assert seeds.merged == 0
+    assert _kinds(seeds) == [("same-id", (
+        "seeds/c.bib:5: entry p4 names doi 10.1007/978-3-030-58452-8, as c.bib entry p3 does, "
+        "but their titles differ ('Chapter Two on Speech', 'Chapter One on Vision'): two pages, "
+        "the identifier kept on the first only (if they are one paper, give them one title; "
+        "else correct or remove the identifier)"))]
+    assert seeds.notices[0].warns
+
+
+def test_one_arxiv_id_on_two_titles_across_files(tmp_path: Path) -> None:
+    """The rule holds for every identifier and across files; a third record of the first
+    title still joins the first paper."""
+    seeds = _seeds(tmp_path, {
+        "a.csv": "title,arxiv_id,abstract\nGraph Networks for Molecules,2101.00001,Text A.\n",
+        "b.csv": "title,arxiv_id,abstract\nSpeech Recognition at Scale,2101.00001,Text B.\n",
+        "c.csv": "title,arxiv_id,abstract\ngraph networks for molecules,2101.00001,Text C.\n"})
+    assert [(a.meta.title, a.meta.arxiv_id, [s.file for s in a.sources])
+            for a in seeds.abstracts] == [
+        ("Graph Networks for Molecules", "2101.00001", ["a.csv", "c.csv"]),
+        ("Speech Recognition at Scale", "", ["b.csv"])]
+    assert [n.kind for n in seeds.notices] == ["same-id"]
+
+
+@pytest.mark.parametrize("other", [
+    "LoRA: Low-Rank Adaptation of Large Language Models",
+    "Lora: Low-rank adaptation of large language models",  # Google Scholar's case
+    "{LoRA}: Low-Rank Adaptation of Large Language Models",
+    "LoRA",  # a short title
+    "LoRA: Low-Rank Adaptation of Large Language Models. A Subtitle That Matters",
+    "LoRA - Low Rank Adaptation of Large Language-Models",
+    "Low-Rank Adaptation of Large Language Models",  # the name dropped
+    "", ])
+def test_titles_of_one_paper_agree(other: str, tmp_path: Path) -> None:
+    seeds = _seeds(tmp_path, {"a.csv": (
+        "title,doi,abstract\nLoRA: Low-Rank Adaptation of Large Language Models,10.1000/x,A.\n"
+        f'"{other}",10.1000/x,B.\n')})
+    assert [a.meta.doi for a in seeds.abstracts] == ["10.1000/x"]
+    assert [n.kind for n in seeds.notices] == ["duplicate"]  # one DOI twice in one file
+
+
+@pytest.mark.parametrize("first, second, agree", [
+    ("Chapter One on Vision", "Chapter Two on Speech", False),
+    ("Deep <i>Residual</i> Learning", "Deep Residual Learning for Image Recognition", True),
+    ("Pre-training of Deep Transformers", "Pretraining of Deep Transformers", True),
+    ("BERT", "RoBERTa: A Robustly Optimized BERT Pretraining Approach", False),
+    ("Attention Is All You Need", "Attention is all you need", True),
+    ("Computer Vision – ECCV 2020", "Chapter One on Vision", False),
+])
+def test_titles_agree_examples(first: str, second: str, agree: bool) -> None:
+    assert titles_agree(first, second) is agree
+    assert titles_agree(second, first) is agree
+
+
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(words=st.lists(WORDS, min_size=1, max_size=10), subtitle=st.lists(WORDS, max_size=4),
+       upper=st.booleans(), punct=st.sampled_from([" ", ": ", " - ", ", "]))
+def test_a_title_agrees_with_its_respellings(words, subtitle, upper, punct) -> None:
+    """Property: case, punctuation between words and an appended subtitle never split."""
+    title = " ".join(words)
+    other = punct.join(w.upper() if upper else w for w in words)
+    if subtitle:
+        other += ": " + " ".join(subtitle)
+    assert titles_agree(title, other)
+
+
+@settings(max_examples=80, deadline=None)
+@given(a=st.lists(WORDS, min_size=2, max_size=8, unique=True),
+       b=st.lists(WORDS, min_size=2, max_size=8, unique=True))
+def test_titles_without_a_shared_word_disagree(a, b) -> None:
+    """Property: two titles with no word in common (and neither beginning the other) are two
+    papers."""
+    ja, jb = "".join(a), "".join(b)
+    if set(a) & set(b) or ja.startswith(jb) or jb.startswith(ja) or set(a) & _FILLER or (
+            set(b) & _FILLER):
+        return
+    assert not titles_agree(" ".join(a), " ".join(b))
+
+
+def test_two_arxiv_versions_may_have_two_titles(tmp_path: Path) -> None:
+    """A retitled paper: v1 and v3 of one arXiv id are one page (v3's title), no warning."""
+    seeds = _seeds(tmp_path, {
+        "a.csv": "title,url,abstract\nOld Name,https://arxiv.org/abs/2101.00001v1,Text 1.\n",
+        "b.csv": "title,url,abstract\nBrand New,https://arxiv.org/abs/2101.00001v3,Text 3.\n"})
+    assert [(a.meta.title, a.text) for a in seeds.abstracts] == [("Brand New", "Text 3.")]
+    assert [n.kind for n in seeds.notices] == ["version"]
+
+
+def test_an_unversioned_record_of_another_title_is_not_a_version(tmp_path: Path) -> None:
+    """A BibTeX entry without a version whose arXiv id names a paper of another title (a
+    mistyped id): two pages and a warning, not a silent merge into the versioned paper."""
+    seeds = _seeds(tmp_path, {
+        "a.csv": "title,url,abstract\nGraph Networks,https://arxiv.org/abs/2101.00001v2,T.\n",
+        "b.csv": "title,arxiv_id,abstract\nSpeech Recognition at Scale,2101.00001,S.\n"})
+    assert [(a.meta.title, a.meta.arxiv_id) for a in seeds.abstracts] == [
+        ("Graph Networks", "2101.00001"), ("Speech Recognition at Scale", "")]
+    assert [n.kind for n in seeds.notices] == ["same-id"]
