@@ -230,18 +230,17 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
             if not found:  # only now can a title decide: the keys put off are needed
                 _put_titles(pending, by_key)
                 by_title = title_key(record.meta)
-                titled = by_title in by_key and not _ids_differ(
-                    record.meta, groups[root(by_key[by_title])])
+                titled = _by_title(record.meta, by_title, by_key, groups, root)
             if titled:
-                found = [root(by_key[by_title])]
+                found = [titled[0]]
             if found:
                 g = found[0]
                 for other in found[1:]:
                     parent[other] = g
                 _keep_titles(titles, g, found[1:], record.meta.title)
                 merged += 1
-                notice = (_title_match_notice if titled else _repeat_notice)(
-                    shown, record, groups[g][0])
+                notice = (_title_match_notice(shown, record, groups[g][0], titled[1]) if titled
+                          else _repeat_notice(shown, record, groups[g][0]))
                 if notice is not None:
                     notices.append(notice)
                 groups[g].append(record)
@@ -254,6 +253,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 by_key.setdefault(k, g)
             if by_title:
                 by_key.setdefault(by_title, g)
+                by_key.setdefault(_loose(by_title), g)
             elif found:  # placed by an identifier or its text: its title key can wait
                 pending.append((record.meta, g))
     members: dict[int, list[Abstract]] = {}
@@ -308,7 +308,49 @@ def _put_titles(pending: list[tuple[Metadata, int]], by_key: dict[str, int]) -> 
         key = title_key(meta)
         if key:
             by_key.setdefault(key, g)
+            by_key.setdefault(_loose(key), g)
     pending.clear()
+
+
+def _loose(key: str) -> str:
+    """The ``title_key`` without its year: ``"loose:<title>|<name>"``."""
+    title, _, rest = key.partition("|")
+    return f"loose:{title.partition(':')[2]}|{rest.partition('|')[2]}"
+
+
+# A preprint's year and its publication's: ICLR 2022 papers were on arXiv (CoRR) in 2021.
+PREPRINT_YEARS = 2
+
+
+def _by_title(meta: Metadata, key: str | None, by_key: dict[str, int],
+              groups: list[list[Abstract]], root: Callable[[int], int]
+              ) -> tuple[int, str] | None:
+    """The paper a record without a shared identifier or text joins by its title, and why:
+    ``(group, "")`` for its ``title_key``; ``(group, years)`` for the same title and first
+    author when one record is a preprint (an arXiv id, venue ``arXiv``: DBLP's CoRR entry)
+    and the other is not, the preprint's year at most ``PREPRINT_YEARS`` before the other's;
+    ``None`` otherwise, or when they name two different DOIs or arXiv ids (``_ids_differ``)."""
+    if not key:
+        return None
+    if key in by_key:
+        g = root(by_key[key])
+        return None if _ids_differ(meta, groups[g]) else (g, "")
+    loose = _loose(key)
+    if loose not in by_key:
+        return None
+    g = root(by_key[loose])
+    mine = _is_preprint(meta)
+    for r in groups[g]:
+        if _is_preprint(r.meta) != mine and r.meta.year and not _ids_differ(meta, groups[g]):
+            first, then = (meta.year, r.meta.year) if mine else (r.meta.year, meta.year)
+            if 0 < then - first <= PREPRINT_YEARS:
+                return g, f"{first}, {then}"
+    return None
+
+
+def _is_preprint(meta: Metadata) -> bool:
+    """True for a record of an arXiv preprint: an arXiv id, or its venue read as ``arXiv``."""
+    return bool(meta.arxiv_id) or meta.venue == "arXiv"
 
 
 def _folded(text: str) -> str:
@@ -410,10 +452,13 @@ def titles_agree(first: str, second: str) -> bool:
     return not fewer or fewer > 1 and 2 * len(words_a & words_b) >= fewer
 
 
-def _title_match_notice(shown: str, record: Abstract, first: Abstract) -> Notice:
-    """The handled notice for records merged by ``title_key`` alone."""
+def _title_match_notice(shown: str, record: Abstract, first: Abstract, years: str) -> Notice:
+    """The handled notice for records merged by their titles alone (``_by_title``; ``years``:
+    a preprint's and its publication's, or ``""`` for one year)."""
     s0, s1 = first.sources[0], record.sources[0]
-    return Notice(shown, s1.line, f"same title, year and first author as {s0.file} "
+    what = (f"same title and first author (a preprint and its publication: {years})" if years
+            else "same title, year and first author")
+    return Notice(shown, s1.line, f"{what} as {s0.file} "
                                   f"{s0.describe(line=False)}: one page lists both sources "
                                   "(if they are different papers, give either a DOI or an "
                                   "arXiv id)", kind="duplicate")

@@ -338,3 +338,46 @@ def test_an_unversioned_record_of_another_title_is_not_a_version(tmp_path: Path)
     assert [(a.meta.title, a.meta.arxiv_id) for a in seeds.abstracts] == [
         ("Graph Networks", "2101.00001"), ("Speech Recognition at Scale", "")]
     assert [n.kind for n in seeds.notices] == ["same-id"]
+
+
+# 18. A preprint and its publication ------------------------------------------------------------
+
+DBLP = """@article{DBLP:journals/corr/abs-2106-09685,
+  author = {Edward J. Hu and Yelong Shen}, title = {LoRA: Low-Rank Adaptation of Large Language
+  Models}, journal = {CoRR}, volume = {abs/2106.09685}, year = {2021},
+  eprinttype = {arXiv}, eprint = {2106.09685}
+}
+@inproceedings{DBLP:conf/iclr/HuSWALWWC22,
+  author = {Edward J. Hu and Yelong Shen}, title = {LoRA: Low-Rank Adaptation of Large Language
+  Models}, booktitle = {ICLR 2022}, year = {PUB}, url = {https://openreview.net/forum?id=nZeVKeeFYf9}
+}
+"""
+
+
+@pytest.mark.parametrize("year, pages", [(2022, 1), (2023, 1), (2024, 2), (2020, 2)])
+def test_dblp_corr_and_venue_entries_merge(tmp_path: Path, year: int, pages: int) -> None:
+    """Finding 18: DBLP's CoRR entry (2021) and the venue's entry of one paper merge when the
+    venue's year is at most 2 later (a handled ``duplicate`` naming the years); 3 years later or
+    before the preprint, they stay two papers."""
+    seeds = _seeds(tmp_path, {"dblp.bib": DBLP.replace("PUB", str(year))})
+    assert len(seeds.abstracts) == pages
+    if pages == 1:
+        (paper,) = seeds.abstracts
+        assert (paper.meta.arxiv_id, paper.meta.openreview_id) == ("2106.09685", "nZeVKeeFYf9")
+        assert [str(n) for n in seeds.notices] == [
+            "seeds/dblp.bib:6: same title and first author (a preprint and its publication: "
+            f"2021, {year}) as dblp.bib entry DBLP:journals/corr/abs-2106-09685: one page lists "
+            "both sources (if they are different papers, give either a DOI or an arXiv id)"]
+
+
+def test_publication_read_before_its_preprint_merges(tmp_path: Path) -> None:
+    first, second = DBLP.replace("PUB", "2022").split("@inproceedings")
+    seeds = _seeds(tmp_path, {"a.bib": "@inproceedings" + second, "b.bib": first})
+    assert [[s.file for s in a.sources] for a in seeds.abstracts] == [["a.bib", "b.bib"]]
+
+
+def test_two_venue_records_of_two_years_stay_two(tmp_path: Path) -> None:
+    """Neither is a preprint (a paper and its journal version years later): two papers."""
+    seeds = _seeds(tmp_path, {"a.csv": "title,authors,year,venue\nSame Title,Ann Lee,2021,"
+                                        "ICML\nSame Title,Ann Lee,2022,JMLR\n"})
+    assert len(seeds.abstracts) == 2
