@@ -221,8 +221,8 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     spaced: dict[int, str] = {}  # id(record) -> its text, whitespace runs as one space
     for shown, result in parsed:
         for record in result.records:
-            record = _without_clashes(shown, record, by_key, root, titles, groups, notices)
-            keys = list(record.meta.identifiers())
+            record, keys = _without_clashes(shown, record, by_key, root, titles, groups,
+                                            notices)
             if record.text:
                 keys.append(spaced.setdefault(id(record), " ".join(record.text.split())))
             found = sorted({root(by_key[k]) for k in keys if k in by_key})
@@ -386,25 +386,28 @@ def _keep_titles(titles: dict[int, list[str]], g: int, joined: Sequence[int], ti
 
 def _without_clashes(shown: str, record: Abstract, by_key: dict[str, int],
                      root: Callable[[int], int], titles: dict[int, list[str]],
-                     groups: list[list[Abstract]], notices: list[Notice]) -> Abstract:
-    """``record`` as given when each of its identifiers that names a paper read before names
-    one whose titles agree with the record's (``titles_agree``); else the record without those
-    identifiers, and a ``same-id`` warning naming both records appended to ``notices``: a DOI,
-    arXiv or OpenReview id on two clearly different titles (a book's DOI on its chapters, a
+                     groups: list[list[Abstract]], notices: list[Notice]
+                     ) -> tuple[Abstract, list[str]]:
+    """``record`` and its identifiers (``Metadata.identifiers``) as given when each of them
+    that names a paper read before names one whose titles agree with the record's
+    (``titles_agree``); else the record without those identifiers (and the rest), and a
+    ``same-id`` warning naming both records appended to ``notices``: a DOI, arXiv or
+    OpenReview id on two clearly different titles (a book's DOI on its chapters, a
     mistyped id) would otherwise merge two papers and lose one. The paper read first keeps
     the identifier. Records naming two versions of one arXiv id never clash
     (``_other_version``)."""
-    title = record.meta.title
-    if not title:
-        return record
+    title, keys = record.meta.title, list(record.meta.identifiers())
+    if not title or not any(k in by_key for k in keys):  # most records: no paper to agree with
+        return record, keys
     clashing = {}
-    for key in record.meta.identifiers():
+    for key in keys:
         g = root(by_key[key]) if key in by_key else -1
-        if g >= 0 and not any(titles_agree(title, t) for t in titles[g]) and not (
+        if g >= 0 and title not in titles[g] and not any(
+                titles_agree(title, t) for t in titles[g]) and not (
                 key.startswith("arxiv:") and _other_version(record, groups[g])):
             clashing[key.partition(":")[0]] = (key, g)
     if not clashing:
-        return record
+        return record, keys
     meta = record.meta.replace(**dict.fromkeys(
         (_ID_FIELDS[scheme] for scheme in clashing), ""))
     key, g = next(iter(clashing.values()))
@@ -415,7 +418,7 @@ def _without_clashes(shown: str, record: Abstract, by_key: dict[str, int],
         f"{titles[g][0]!r}): two pages, the identifier kept on the first only (if they are "
         "one paper, give them one title; else correct or remove the identifier)",
         kind="same-id"))
-    return record.replace(meta=meta)
+    return record.replace(meta=meta), list(meta.identifiers())
 
 
 def _other_version(record: Abstract, records: Sequence[Abstract]) -> bool:
