@@ -83,9 +83,14 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("short-row", True, "warnings"),   # a CSV row cut short: cells misplaced?
     NoticeKind("stray-field", True, "warnings"),  # text outside BibTeX entries, RIS references
     NoticeKind("repeated-tag", True, "warnings"),  # a RIS tag given twice, different values
+    NoticeKind("same-id", True, "warnings"),  # one DOI/arXiv/OpenReview id, two titles
     NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
     NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
+    NoticeKind("placeholder", False, "placeholder abstracts read as none ('No abstract "
+                                     "available.')"),
+    NoticeKind("reply", False, "OpenReview replies skipped (reviews, comments, decisions: "
+                               "not papers)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
     NoticeKind("null", False, "null records skipped (an API found no paper for an id)"),

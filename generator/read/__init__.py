@@ -213,6 +213,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
             g = parent[g]
         return g
 
+    titles: dict[int, list[str]] = {}  # root group -> the distinct titles of its records
     merged = 0
     # Records an identifier or their text placed: their title keys (``title_key``, a costly
     # fold) are computed only once a later record is looked up by title, most often never.
@@ -220,7 +221,8 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
     spaced: dict[int, str] = {}  # id(record) -> its text, whitespace runs as one space
     for shown, result in parsed:
         for record in result.records:
-            keys = list(record.meta.identifiers())
+            record, keys = _without_clashes(shown, record, by_key, root, titles, groups,
+                                            notices)
             if record.text:
                 keys.append(spaced.setdefault(id(record), " ".join(record.text.split())))
             found = sorted({root(by_key[k]) for k in keys if k in by_key})
@@ -228,17 +230,17 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
             if not found:  # only now can a title decide: the keys put off are needed
                 _put_titles(pending, by_key)
                 by_title = title_key(record.meta)
-                titled = by_title in by_key and not _ids_differ(
-                    record.meta, groups[root(by_key[by_title])])
+                titled = _by_title(record.meta, by_title, by_key, groups, root)
             if titled:
-                found = [root(by_key[by_title])]
+                found = [titled[0]]
             if found:
                 g = found[0]
                 for other in found[1:]:
                     parent[other] = g
+                _keep_titles(titles, g, found[1:], record.meta.title)
                 merged += 1
-                notice = (_title_match_notice if titled else _repeat_notice)(
-                    shown, record, groups[g][0])
+                notice = (_title_match_notice(shown, record, groups[g][0], titled[1]) if titled
+                          else _repeat_notice(shown, record, groups[g][0]))
                 if notice is not None:
                     notices.append(notice)
                 groups[g].append(record)
@@ -246,10 +248,12 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 g = len(groups)
                 parent.append(g)
                 groups.append([record])
+                _keep_titles(titles, g, (), record.meta.title)
             for k in keys:
                 by_key.setdefault(k, g)
             if by_title:
                 by_key.setdefault(by_title, g)
+                by_key.setdefault(_loose(by_title), g)
             elif found:  # placed by an identifier or its text: its title key can wait
                 pending.append((record.meta, g))
     members: dict[int, list[Abstract]] = {}
@@ -304,7 +308,49 @@ def _put_titles(pending: list[tuple[Metadata, int]], by_key: dict[str, int]) -> 
         key = title_key(meta)
         if key:
             by_key.setdefault(key, g)
+            by_key.setdefault(_loose(key), g)
     pending.clear()
+
+
+def _loose(key: str) -> str:
+    """The ``title_key`` without its year: ``"loose:<title>|<name>"``."""
+    title, _, rest = key.partition("|")
+    return f"loose:{title.partition(':')[2]}|{rest.partition('|')[2]}"
+
+
+# A preprint's year and its publication's: ICLR 2022 papers were on arXiv (CoRR) in 2021.
+PREPRINT_YEARS = 2
+
+
+def _by_title(meta: Metadata, key: str | None, by_key: dict[str, int],
+              groups: list[list[Abstract]], root: Callable[[int], int]
+              ) -> tuple[int, str] | None:
+    """The paper a record without a shared identifier or text joins by its title, and why:
+    ``(group, "")`` for its ``title_key``; ``(group, years)`` for the same title and first
+    author when one record is a preprint (an arXiv id, venue ``arXiv``: DBLP's CoRR entry)
+    and the other is not, the preprint's year at most ``PREPRINT_YEARS`` before the other's;
+    ``None`` otherwise, or when they name two different DOIs or arXiv ids (``_ids_differ``)."""
+    if not key:
+        return None
+    if key in by_key:
+        g = root(by_key[key])
+        return None if _ids_differ(meta, groups[g]) else (g, "")
+    loose = _loose(key)
+    if loose not in by_key:
+        return None
+    g = root(by_key[loose])
+    mine = _is_preprint(meta)
+    for r in groups[g]:
+        if _is_preprint(r.meta) != mine and r.meta.year and not _ids_differ(meta, groups[g]):
+            first, then = (meta.year, r.meta.year) if mine else (r.meta.year, meta.year)
+            if 0 < then - first <= PREPRINT_YEARS:
+                return g, f"{first}, {then}"
+    return None
+
+
+def _is_preprint(meta: Metadata) -> bool:
+    """True for a record of an arXiv preprint: an arXiv id, or its venue read as ``arXiv``."""
+    return bool(meta.arxiv_id) or meta.venue == "arXiv"
 
 
 def _folded(text: str) -> str:
@@ -327,10 +373,95 @@ def _ids_differ(meta: Metadata, records: Sequence[Abstract]) -> bool:
                for mine, theirs in ((meta.doi, r.meta.doi), (meta.arxiv_id, r.meta.arxiv_id)))
 
 
-def _title_match_notice(shown: str, record: Abstract, first: Abstract) -> Notice:
-    """The handled notice for records merged by ``title_key`` alone."""
+def _keep_titles(titles: dict[int, list[str]], g: int, joined: Sequence[int], title: str
+                 ) -> None:
+    """``titles[g]``: the distinct titles of group ``g``, of the groups ``joined`` to it (their
+    entries removed) and ``title`` (``""``: none)."""
+    mine = titles.setdefault(g, [])
+    for other in joined:
+        mine.extend(t for t in titles.pop(other) if t not in mine)
+    if title and title not in mine:
+        mine.append(title)
+
+
+def _without_clashes(shown: str, record: Abstract, by_key: dict[str, int],
+                     root: Callable[[int], int], titles: dict[int, list[str]],
+                     groups: list[list[Abstract]], notices: list[Notice]
+                     ) -> tuple[Abstract, list[str]]:
+    """``record`` and its identifiers (``Metadata.identifiers``) as given when each of them
+    that names a paper read before names one whose titles agree with the record's
+    (``titles_agree``); else the record without those identifiers (and the rest), and a
+    ``same-id`` warning naming both records appended to ``notices``: a DOI, arXiv or
+    OpenReview id on two clearly different titles (a book's DOI on its chapters, a
+    mistyped id) would otherwise merge two papers and lose one. The paper read first keeps
+    the identifier. Records naming two versions of one arXiv id never clash
+    (``_other_version``)."""
+    title, keys = record.meta.title, list(record.meta.identifiers())
+    if not title or not any(k in by_key for k in keys):  # most records: no paper to agree with
+        return record, keys
+    clashing = {}
+    for key in keys:
+        g = root(by_key[key]) if key in by_key else -1
+        if g >= 0 and title not in titles[g] and not any(
+                titles_agree(title, t) for t in titles[g]) and not (
+                key.startswith("arxiv:") and _other_version(record, groups[g])):
+            clashing[key.partition(":")[0]] = (key, g)
+    if not clashing:
+        return record, keys
+    meta = record.meta.replace(**dict.fromkeys(
+        (_ID_FIELDS[scheme] for scheme in clashing), ""))
+    key, g = next(iter(clashing.values()))
+    s0, s1 = groups[g][0].sources[0], record.sources[0]
+    notices.append(Notice(
+        shown, s1.line, f"{s1.describe(line=False)} names {key.replace(':', ' ', 1)}, as "
+        f"{s0.file} {s0.describe(line=False)} does, but their titles differ ({title!r}, "
+        f"{titles[g][0]!r}): two pages, the identifier kept on the first only (if they are "
+        "one paper, give them one title; else correct or remove the identifier)",
+        kind="same-id"))
+    return record.replace(meta=meta), list(meta.identifiers())
+
+
+def _other_version(record: Abstract, records: Sequence[Abstract]) -> bool:
+    """True when ``record`` and one of ``records`` name two arXiv versions: a paper may be
+    retitled between versions, so their titles need not agree."""
+    mine = record.meta.arxiv_version
+    return bool(mine) and any(r.meta.arxiv_version not in (0, mine) for r in records)
+
+
+_ID_FIELDS = {"doi": "doi", "arxiv": "arxiv_id", "openreview": "openreview_id"}
+# Words that say nothing of which paper a title names.
+_TITLE_FILLER = frozenset((
+    "a", "an", "and", "are", "as", "at", "by", "for", "from", "in", "into", "is", "it", "its",
+    "of", "on", "or", "the", "to", "toward", "towards", "via", "using", "with"))
+
+
+def titles_agree(first: str, second: str) -> bool:
+    """True unless ``first`` and ``second`` are clearly titles of two papers: they agree when
+    either is empty, when folded (``_folded``: case, accents, TeX braces, punctuation aside)
+    one is the other or begins it (a subtitle dropped; spaces aside, so "Pre-training" is
+    "Pretraining"), or when at least half of the shorter one's words (``_TITLE_FILLER`` and
+    single letters aside, so a stray ``<i>`` tag counts for nothing) are words of the other.
+    "Chapter One on Vision" and "Chapter Two on Speech" share one word of three: two papers."""
+    if not first or not second or first == second:
+        return True
+    a, b = _folded(first), _folded(second)
+    joined_a, joined_b = a.replace(" ", ""), b.replace(" ", "")
+    if not joined_a or not joined_b or joined_a.startswith(joined_b) or joined_b.startswith(
+            joined_a):
+        return True
+    words_a, words_b = ({w for w in x.split() if len(w) > 1 and w not in _TITLE_FILLER}
+                        for x in (a, b))
+    fewer = min(len(words_a), len(words_b))
+    return not fewer or fewer > 1 and 2 * len(words_a & words_b) >= fewer
+
+
+def _title_match_notice(shown: str, record: Abstract, first: Abstract, years: str) -> Notice:
+    """The handled notice for records merged by their titles alone (``_by_title``; ``years``:
+    a preprint's and its publication's, or ``""`` for one year)."""
     s0, s1 = first.sources[0], record.sources[0]
-    return Notice(shown, s1.line, f"same title, year and first author as {s0.file} "
+    what = (f"same title and first author (a preprint and its publication: {years})" if years
+            else "same title, year and first author")
+    return Notice(shown, s1.line, f"{what} as {s0.file} "
                                   f"{s0.describe(line=False)}: one page lists both sources "
                                   "(if they are different papers, give either a DOI or an "
                                   "arXiv id)", kind="duplicate")
@@ -341,21 +472,28 @@ def _newest_version_first(records: list[Abstract], shown_of: dict[str, str],
     """The records of one paper with its newest arXiv version first, so that its abstract,
     title and authors win (``merge_records`` takes the first non-empty value), wherever that
     version was read and whatever the file order; each record of an older version is a handled
-    ``version`` notice. Records as given when they name fewer than two versions. Of two records
-    of the newest version, the first in input order leads."""
-    versions = {r.meta.arxiv_version for r in records} - {0}
-    if len(versions) < 2:
-        return records
+    ``version`` notice, and so is each record naming no version that was read before it (a
+    RIS or BibTeX export read before an Atom file's ``v2``: it would have given the page its
+    text). Records as given when none names a version or the first is of the newest. Of two
+    records of the newest version, the first in input order leads."""
     newest = max(records, key=lambda r: r.meta.arxiv_version)  # the first of the highest
-    top, where = newest.meta.arxiv_version, newest.sources[0]
-    for r in records:
+    top = newest.meta.arxiv_version
+    if not top or records[0].meta.arxiv_version == top and all(
+            r.meta.arxiv_version in (0, top) for r in records):
+        return records
+    where = newest.sources[0]
+    at = f"{where.file} {where.describe(line=False)} (v{top})"
+    for i, r in enumerate(records):
+        s = r.sources[0]
         if 0 < r.meta.arxiv_version < top:
-            s = r.sources[0]
-            notices.append(Notice(shown_of.get(s.file, s.file), s.line,
-                                  f"{s.describe(line=False)}: arXiv {r.meta.arxiv_id}"
-                                  f"v{r.meta.arxiv_version} is an older version of {where.file} "
-                                  f"{where.describe(line=False)} (v{top}): the latest is kept",
-                                  kind="version"))
+            what = (f"arXiv {r.meta.arxiv_id}v{r.meta.arxiv_version} is an older version of "
+                    f"{at}: the latest is kept")
+        elif r.meta.arxiv_version == 0 and i < records.index(newest):
+            what = f"names no version of arXiv {r.meta.arxiv_id}: {at} is kept as the latest"
+        else:
+            continue
+        notices.append(Notice(shown_of.get(s.file, s.file), s.line,
+                              f"{s.describe(line=False)}: {what}", kind="version"))
     return [newest, *(r for r in records if r is not newest)]
 
 

@@ -49,6 +49,7 @@ from generator.read.identifiers import (
     urls_in_text,
 )
 from generator.read.names import read_names
+from generator.read.placeholders import is_placeholder
 from generator.read.status import read_status, title_without_label
 from generator.read.text import collection_from_filename
 from generator.read.venues import collection_of_venue, readable_venue
@@ -608,7 +609,16 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                               kind="repair"))
     notices.extend(Notice(shown, source.line, f"{source.describe(line=False)}: {doubt}")
                    for doubt in entry.doubts)
-    return Abstract(entry.text, collection_name(entry.meta, entry.collection, default),
+    text = entry.text
+    if is_placeholder(text):  # no abstract; as a text it would merge unrelated papers
+        if not entry.meta.title:
+            raise InputError(shown, source.line, f"{source.describe(line=False)}: the abstract "
+                             f"{text!r} is a placeholder and there is no title: give either")
+        notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: abstract "
+                                                  f"{text!r} is a placeholder: read as none",
+                              kind="placeholder"))
+        text = ""
+    return Abstract(text, collection_name(entry.meta, entry.collection, default),
                     (source,), entry.meta)
 
 

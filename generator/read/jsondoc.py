@@ -15,7 +15,7 @@ import json
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, field_names, parsed_records
-from generator.read.openreview import is_note, json_record, loads
+from generator.read.openreview import is_note, is_reply, json_record, loads, replies_notice
 from generator.read.scholarly import is_openalex, is_semantic_scholar
 from generator.records import Notice, Source
 
@@ -47,18 +47,21 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
         raise InputError(shown, None, "not JSON: nested too deeply") from None
     except ValueError as exc:  # NaN, Infinity
         raise InputError(shown, None, f"not JSON: {exc}") from None
-    items = _items(document, shown)
-    parsed = parsed_records(((record, Source(name, number, None))
-                             for number, record in enumerate(items, start=1)
-                             if record is not None),
+    items = [(record, Source(name, number, None))
+             for number, record in enumerate(_items(document, shown), start=1)]
+    nulls = [source.abstract for record, source in items if record is None]
+    replies = [source for record, source in items if record is not None and is_reply(record)]
+    parsed = parsed_records((item for item in items if item[0] is not None
+                             and not is_reply(item[0])) if nulls or replies else items,
                             name, shown, json_record)
-    nulls = [number for number, record in enumerate(items, start=1) if record is None]
-    if not nulls:
-        return parsed
-    # Semantic Scholar's batch endpoint answers null for an id it does not know.
-    notice = Notice(shown, None, f"{_records(nulls)} null, no paper (an API's answer for an "
-                                 "id it did not find): skipped", kind="null")
-    return dataclasses.replace(parsed, notices=(notice, *parsed.notices))
+    if replies:  # a forum's reviews and comments are not papers (README "Notices")
+        parsed = dataclasses.replace(parsed, notices=(*parsed.notices,
+                                                      replies_notice(shown, replies)))
+    if nulls:  # Semantic Scholar's batch endpoint answers null for an id it does not know
+        notice = Notice(shown, None, f"{_records(nulls)} null, no paper (an API's answer for "
+                                     "an id it did not find): skipped", kind="null")
+        parsed = dataclasses.replace(parsed, notices=(notice, *parsed.notices))
+    return parsed
 
 
 def _records(numbers: list[int]) -> str:

@@ -10,7 +10,7 @@ from generator.errors import InputError
 from generator.infra.gcpause import paused
 from generator.read.clean import decode, decoded_as_is, json_lines_needing_repair
 from generator.read.fields import ParsedFile
-from generator.read.openreview import json_record, loads_line
+from generator.read.openreview import is_reply, json_record, loads_line, replies_notice
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
 
@@ -40,6 +40,7 @@ def _records(lines: list[str], name: str, shown: str, default: str, repair: set[
     may need a repair (``json_lines_needing_repair``)."""
     records: list[Abstract] = []
     notices: list[Notice] = []
+    replies: list[Source] = []
     for number, line in enumerate(lines, start=1):
         if not line or line.isspace():
             continue
@@ -53,8 +54,14 @@ def _records(lines: list[str], name: str, shown: str, default: str, repair: set[
             raise InputError(shown, number, "not JSON: nested too deeply") from None
         except ValueError as exc:  # NaN, Infinity
             raise InputError(shown, number, f"not JSON: {exc}") from None
-        records.append(json_record(record, Source(name, len(records) + 1, number), default,
-                                   shown, notices, number not in repair))
+        source = Source(name, len(records) + len(replies) + 1, number)
+        if is_reply(record):  # a forum's reviews and comments are not papers
+            replies.append(source)
+            continue
+        records.append(json_record(record, source, default, shown, notices,
+                                   number not in repair))
+    if replies:
+        notices.append(replies_notice(shown, replies))
     return ParsedFile(default, tuple(records), tuple(notices))
 
 

@@ -33,6 +33,47 @@ def is_note(record: Mapping[str, object]) -> bool:
     return isinstance(record.get("content"), dict) and ("id" in record or "forum" in record)
 
 
+# The invitations of notes that answer a submission (OpenReview's names, after ``/-/``): a
+# review, a comment, a decision, a meta-review, a rebuttal, a withdrawal or desk-rejection
+# note. Such a note is not a paper; its title ("Official Review of Submission1234 by
+# Reviewer abcd") must never name one.
+REPLY_INVITATIONS = frozenset(name.casefold() for name in (
+    "Official_Review", "Review", "Official_Comment", "Comment", "Public_Comment", "Decision",
+    "Meta_Review", "Rebuttal", "Author_Response", "Response", "Ethics_Review",
+    "Ethics_Meta_Review", "Withdrawal", "Desk_Rejection", "Acceptance_Decision",
+    "Paper_Decision", "Review_Rating", "Reviewer_Rating", "Revision_Comment",
+))
+
+
+def is_reply(record: object) -> bool:
+    """True for an OpenReview note that answers a submission instead of being one: its
+    ``replyto`` names another note, its ``id`` differs from its ``forum`` (the submission it
+    belongs to), or an invitation of it (v1 ``invitation``, v2 ``invitations``) is a reply's
+    (``REPLY_INVITATIONS``: ``.../-/Official_Review``). False for anything not a note."""
+    if not isinstance(record, dict) or not is_note(record):
+        return False
+    ident, forum, replyto = record.get("id"), record.get("forum"), record.get("replyto")
+    if replyto and replyto != ident:
+        return True
+    if ident and forum and ident != forum:
+        return True
+    invitations = record.get("invitations")
+    names = [*(invitations if isinstance(invitations, list) else ()), record.get("invitation")]
+    return any(isinstance(n, str) and n.rpartition("/-/")[2].casefold() in REPLY_INVITATIONS
+               for n in names)
+
+
+def replies_notice(shown: str, skipped: list[Source]) -> Notice:
+    """The handled ``reply`` notice for the OpenReview replies of one file that were skipped
+    (``is_reply``), counting them and naming the first."""
+    first = skipped[0]
+    more = f" and {len(skipped) - 1} more" if len(skipped) > 1 else ""
+    return Notice(shown, first.line, f"{len(skipped)} OpenReview "
+                  f"{'reply' if len(skipped) == 1 else 'replies'} (reviews, comments, "
+                  f"decisions) skipped: not papers ({first.describe(line=False)}{more})",
+                  kind="reply")
+
+
 def flatten(note: Mapping[str, object]) -> dict[str, object]:
     """The note's fields as one flat record (module docstring)."""
     content = note["content"]

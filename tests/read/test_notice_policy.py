@@ -92,8 +92,8 @@ def test_every_kind_has_a_policy_and_unknown_kinds_warn() -> None:
     """The policy is one table; a kind it does not list is a warning (never silently
     handled)."""
     assert {k for k, v in NOTICE_KINDS.items() if not v.warns} == {
-        "repair", "duplicate", "key", "version", "empty", "null", "preamble", "separator",
-        "heading", "header", "cache"}
+        "repair", "duplicate", "key", "placeholder", "reply", "version", "empty", "null",
+        "preamble", "separator", "heading", "header", "cache"}
     assert Notice("x", None, "m", kind="something new").warns
 
 
@@ -140,9 +140,11 @@ def test_the_newest_version_wins_across_files_in_either_order(tmp_path: Path) ->
 
 def test_a_record_without_a_version_does_not_displace_the_newest(tmp_path: Path) -> None:
     """A BibTeX entry naming v3 in ``eprint``, an unversioned JSON Lines record and an Atom
-    v1: v3's abstract wins; the unversioned record is merged without a notice."""
+    v1: v3's abstract wins; the unversioned record, read first, is a ``version`` notice too
+    (issue #22: it would have given the page its text). The titles agree (one word of two
+    shared): a wholly different title without a version would be a ``same-id`` warning."""
     (tmp_path / "a.jsonl").write_text(
-        '{"title": "Plain", "abstract": "Unversioned abstract.", "arxiv_id": "2401.01234"}\n',
+        '{"title": "Plain Title", "abstract": "Unversioned abstract.", "arxiv_id": "2401.01234"}\n',
         encoding="utf-8")
     (tmp_path / "b.atom").write_text(
         ATOM_HEAD + arxiv_entry(1, "Old Title", "Old abstract.", ["Ann Lee"],
@@ -157,6 +159,8 @@ def test_a_record_without_a_version_does_not_displace_the_newest(tmp_path: Path)
         "Third abstract.", "Third Title", 3)
     assert [s.file for s in paper.sources] == ["c.bib", "a.jsonl", "b.atom"]
     assert [str(n) for n in seeds.notices] == [
+        "seeds/a.jsonl:1: record 1: names no version of arXiv 2401.01234: c.bib entry lee24 "
+        "(v3) is kept as the latest",
         "seeds/b.atom: record 1: arXiv 2401.01234v1 is an older version of c.bib entry lee24 "
         "(v3): the latest is kept"]
 
