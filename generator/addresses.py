@@ -151,12 +151,23 @@ def plan_addresses(papers: tuple[Paper, ...], previous: tuple[Address, ...],
     from generator.related import paper_text  # the text related papers compare, too
 
     by_id = {a.id: a for a in previous}
-    by_key = {k: a for a in previous for k in a.ids}
-    current_ids = {p.id for p in papers}
     texts = [paper_text(p) for p in papers]
     digests = [hashlib.sha1(t.encode("utf-8")).hexdigest()[:12] for t in texts]
     sketches = [_reuse_sketch(by_id.get(p.id), d) or sketch(t)
                 for p, t, d in zip(papers, texts, digests, strict=True)]
+    matched, taken = _match_by_identity(papers, previous, by_id)
+    current_ids = {p.id for p in papers}
+    gone = [a for a in previous if a.id not in current_ids and a.slug not in taken]
+    _match_by_similarity(matched, sketches, gone)
+    return _address_rows(papers, matched, digests, sketches, today)
+
+
+def _match_by_identity(papers: tuple[Paper, ...], previous: tuple[Address, ...],
+                       by_id: dict[str, Address]) -> tuple[list[Address | None], set[str]]:
+    """Rules 1 and 2: each paper's entry of the same paper id, else the first entry sharing
+    an identifier that no earlier paper took. Returns the matches (``None``: no entry) in
+    catalog order and the slugs of the entries matched by an identifier."""
+    by_key = {k: a for a in previous for k in a.ids}
     matched: list[Address | None] = []
     taken: set[str] = set()
     for p in papers:
@@ -165,20 +176,36 @@ def plan_addresses(papers: tuple[Paper, ...], previous: tuple[Address, ...],
         if found is not None:
             taken.add(found.slug)
         matched.append(found)
-    gone = [a for a in previous if a.id not in current_ids and a.slug not in taken]
+    return matched, taken
+
+
+def _match_by_similarity(matched: list[Address | None], sketches: list[tuple[int, ...]],
+                         gone: list[Address]) -> None:
+    """Rule 3, in place: each unmatched paper gets the gone entry most similar to it
+    (``_most_similar``), each entry at most once, in catalog order."""
     # Sketches that share no hash have similarity 0: only entries sharing one are compared.
     holding: dict[int, list[int]] = {}
     for j, a in enumerate(gone):
         for h in a.sketch:
             holding.setdefault(h, []).append(j)
+    if not holding:
+        return
     used: set[int] = set()
     for i, found in enumerate(matched):
-        if found is None and holding:
-            candidates = {j for h in sketches[i] for j in holding.get(h, ()) if j not in used}
-            best = _most_similar(sketches[i], [(j, gone[j]) for j in sorted(candidates)])
-            if best is not None:
-                matched[i] = gone[best]
-                used.add(best)
+        if found is not None:
+            continue
+        candidates = {j for h in sketches[i] for j in holding.get(h, ()) if j not in used}
+        best = _most_similar(sketches[i], [(j, gone[j]) for j in sorted(candidates)])
+        if best is not None:
+            matched[i] = gone[best]
+            used.add(best)
+
+
+def _address_rows(papers: tuple[Paper, ...], matched: list[Address | None],
+                  digests: list[str], sketches: list[tuple[int, ...]],
+                  today: str) -> tuple[tuple[Address, ...], dict[str, str]]:
+    """The permalinks entries and redirects of the matched papers: a paper inherits its
+    entry's slug and older slugs, less any that is a page or already redirects."""
     pages = {p.slug for p in papers}
     addresses = []
     redirects: dict[str, str] = {}

@@ -83,31 +83,36 @@ def apply_overrides(facts: tuple[PaperFacts, ...], overrides: tuple[Override, ..
             listed); every override is checked first, several errors raised together
             (``InputErrors``).
     """
-    by_id = {o.id: o for o in overrides}
     ids = {f.id for f in facts}
+    raise_all([e for o in overrides for e in _override_errors(o, ids, tag_names, label)])
+    by_id = {o.id: o for o in overrides}
+    return tuple(f if (o := by_id.get(f.id)) is None else _overridden(f, o, tag_names)
+                 for f in facts)
+
+
+def _override_errors(o: Override, ids: set[str], tag_names: tuple[str, ...],
+                     label: str) -> list[InputError]:
+    """What is wrong with override ``o``: an unknown paper id (one sharing its first four
+    characters suggested), then each unknown tag; ``label`` names the overrides file."""
     errors: list[InputError] = []
-    for o in overrides:
-        if o.id not in ids:
-            near = sorted(i for i in ids if i[:4] == o.id[:4])
-            hint = f" (did you mean {near[0]}?)" if near else ""
-            errors.append(InputError(label, o.line, f"unknown paper id {o.id!r}{hint}"))
-        for tag in o.tags or ():
-            if tag not in tag_names:
-                errors.append(InputError(label, o.tags_line or o.line, (
-                    f"{o.id}: unknown tag {tag!r} (the taxonomy's tags: "
-                    + ", ".join(sorted(tag_names)) + ")")))
-    raise_all(errors)
-    out = []
-    for f in facts:
-        o = by_id.get(f.id)
-        if o is None:
-            out.append(f)
-            continue
-        out.append(dataclasses.replace(
-            f,
-            title=o.title or f.title,
-            tags=tuple(t for t in tag_names if t in o.tags) if o.tags is not None else f.tags,
-            highlight=o.highlight or f.highlight,
-            plain_highlight=plain_text(o.highlight) if o.highlight else f.plain_highlight,
-        ))
-    return tuple(out)
+    if o.id not in ids:
+        near = sorted(i for i in ids if i[:4] == o.id[:4])
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        errors.append(InputError(label, o.line, f"unknown paper id {o.id!r}{hint}"))
+    for tag in o.tags or ():
+        if tag not in tag_names:
+            errors.append(InputError(label, o.tags_line or o.line, (
+                f"{o.id}: unknown tag {tag!r} (the taxonomy's tags: "
+                + ", ".join(sorted(tag_names)) + ")")))
+    return errors
+
+
+def _overridden(f: PaperFacts, o: Override, tag_names: tuple[str, ...]) -> PaperFacts:
+    """``f`` with the fields ``o`` gives replaced (its tags in taxonomy order)."""
+    return dataclasses.replace(
+        f,
+        title=o.title or f.title,
+        tags=tuple(t for t in tag_names if t in o.tags) if o.tags is not None else f.tags,
+        highlight=o.highlight or f.highlight,
+        plain_highlight=plain_text(o.highlight) if o.highlight else f.plain_highlight,
+    )

@@ -53,6 +53,32 @@ def _safe_relpath(path: str) -> PurePosixPath:
     return rel
 
 
+def _same_file(target: Path, owned: bool, data: bytes) -> Entry | None:
+    """The manifest entry of ``target`` when it already holds ``data``; ``None`` when it is
+    missing or differs.
+
+    Raises:
+        OutputError: ``target`` exists but the generator did not write it (``owned``).
+    """
+    if not target.exists():
+        return None
+    if not owned:
+        raise OutputError(f"{target}: exists and was not written by paper-digest; "
+                          "move it or rename the collection/tag that generates it")
+    if target.read_bytes() == data:
+        return _entry(target, text_digest(data))
+    return None
+
+
+def _remove_stale(docs_dir: Path, stale: list[str]) -> None:
+    """Delete the generated files no longer generated, and the folders that leaves empty."""
+    for path in stale:
+        target = docs_dir / path
+        if target.is_file() or target.is_symlink():  # never a folder
+            target.unlink()
+        _prune_empty_dirs(target.parent, docs_dir)
+
+
 def write_docs(docs_dir: Path, files: Mapping[str, str] | Iterable[tuple[str, str]],
                kept: Collection[str] = (), manifest: Manifest | None = None) -> WriteReport:
     """Make ``docs_dir`` hold exactly ``files`` and ``kept`` among the generator's own files.
@@ -94,14 +120,11 @@ def write_docs(docs_dir: Path, files: Mapping[str, str] | Iterable[tuple[str, st
             seen.add(path)
             data = text.encode("utf-8")
             _check_place(docs_dir, target)
-            if target.exists():
-                if path not in owned:
-                    raise OutputError(f"{target}: exists and was not written by paper-digest; "
-                                      "move it or rename the collection/tag that generates it")
-                if target.read_bytes() == data:
-                    entries[path] = _entry(target, text_digest(data))
-                    unchanged.append(path)
-                    continue
+            same = _same_file(target, path in owned, data)
+            if same is not None:
+                entries[path] = same
+                unchanged.append(path)
+                continue
             if staging is None:
                 staging = Path(tempfile.mkdtemp(prefix=".paper-digest-staging-", dir=docs_dir))
             # Staged flat, one file per number: a copy of the folder tree cost as much to
@@ -116,11 +139,7 @@ def write_docs(docs_dir: Path, files: Mapping[str, str] | Iterable[tuple[str, st
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / str(number), target)
             entries[path] = _entry(target, digest)
-        for path in stale:
-            target = docs_dir / path
-            if target.is_file() or target.is_symlink():  # never a folder
-                target.unlink()
-            _prune_empty_dirs(target.parent, docs_dir)
+        _remove_stale(docs_dir, stale)
         _write_manifest(manifest_path, {path: entries[path] for path in sorted(entries)})
     finally:
         if staging is not None:

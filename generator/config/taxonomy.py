@@ -20,9 +20,11 @@ How tags are scored from this is ``generator.extract.tags``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from slugify import slugify
@@ -158,31 +160,54 @@ def load_taxonomy(path: Path, label: str | None = None) -> Taxonomy:
     top = key_lines(node)
     settings = validate(SettingsOptions, data.get("settings") or {}, child(node, "settings"),
                         label, top.get("settings"), "settings")
-    lines = item_lines(child(node, "tags"))
-    items = child(node, "tags").value if child(node, "tags") is not None else []
+    rules, lines = _tag_rules(data["tags"], child(node, "tags"), settings, label)
+    _check_implies(rules, lines, label)
+    contrast = _contrast_pattern(settings.contrast_cues)
+    return Taxonomy(tuple(rules), settings.max_tags, settings.headline_weight, contrast,
+                    _model_path(settings.model, path, label, key_lines(
+                        child(node, "settings")).get("model")),
+                    settings.rule_weight, settings.floor, label, settings.keyword_weight,
+                    settings.threshold)
+
+
+def _tag_rules(entries: list, tags_node: yaml.Node | None, settings: SettingsOptions,
+               label: str) -> tuple[list[TagRule], list[int]]:
+    """The ``tags`` list (``entries``; ``tags_node`` its YAML node, for lines) as validated
+    rules, and the line of each entry.
+
+    Raises:
+        InputError: the first entry at fault (``validate``, ``_rule``), with its line.
+    """
+    lines = item_lines(tags_node)
+    items = tags_node.value if tags_node is not None else []
     rules: list[TagRule] = []
     slugs: dict[str, str] = {}
-    for index, entry in enumerate(data["tags"], start=1):
+    for index, entry in enumerate(entries, start=1):
         line = lines[index - 1] if index <= len(lines) else None
         entry_node = items[index - 1] if index <= len(items) else None
         what = f"tag {entry.get('name')!r}" if isinstance(entry, dict) and isinstance(
             entry.get("name"), str) else f"tag #{index}"
         options = validate(TagOptions, entry, entry_node, label, line, what)
         rules.append(_rule(options, settings, slugs, label, line))
+    return rules, lines
+
+
+def _check_implies(rules: list[TagRule], lines: list[int], label: str) -> None:
+    """Raises InputError (the implying tag's line) for the first implied tag that is not a
+    tag of the taxonomy."""
     known = {r.name for r in rules}
     for index, rule in enumerate(rules):
         for implied in rule.implies:
             if implied not in known:
                 raise InputError(label, lines[index] if index < len(lines) else None,
                                  f"tag {rule.name!r} implies unknown tag {implied!r}")
-    cues = settings.contrast_cues
-    contrast = re.compile(r"\b(?:" + "|".join(re.escape(c) for c in cues) + r")\s+(?:\S+\s+){0,6}$"
-                          if cues else r"(?!)", re.IGNORECASE)
-    return Taxonomy(tuple(rules), settings.max_tags, settings.headline_weight, contrast,
-                    _model_path(settings.model, path, label, key_lines(
-                        child(node, "settings")).get("model")),
-                    settings.rule_weight, settings.floor, label, settings.keyword_weight,
-                    settings.threshold)
+
+
+def _contrast_pattern(cues: Sequence[str]) -> re.Pattern[str]:
+    """A contrast cue (``but``, ``unlike`` ...) followed by at most six words at the end of
+    the text; a pattern that never matches when there are no cues."""
+    return re.compile(r"\b(?:" + "|".join(re.escape(c) for c in cues) + r")\s+(?:\S+\s+){0,6}$"
+                      if cues else r"(?!)", re.IGNORECASE)
 
 
 def _rule(options: TagOptions, settings: SettingsOptions, slugs: dict[str, str], label: str,

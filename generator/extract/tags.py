@@ -165,10 +165,7 @@ _LAST_MATCHER: dict[bool, tuple[Taxonomy, Matcher]] = {}
 def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
     prefixes = tuple(tuple(literal_prefix(p) for p in rule.patterns) for rule in taxonomy.rules)
     by_prefix = _by_prefix(taxonomy, prefixes)
-    try:
-        model = load_model(taxonomy.model) if taxonomy.model is not None else None
-    except (ValueError, OSError) as exc:
-        raise InputError(taxonomy.label, None, f"settings: model: {exc}") from None
+    model = _tag_model(taxonomy)
     full = tuple(tuple(Regex(p, engines) if prefix is None else Regex(p, False)
                        for p, prefix in zip(rule.patterns, found, strict=True))
                  for rule, found in zip(taxonomy.rules, prefixes, strict=True))
@@ -176,9 +173,26 @@ def _matcher(taxonomy: Taxonomy, engines: bool) -> Matcher:
                                            engines),
                    {k: tuple(v) for k, v in by_prefix.items()}, full,
                    tuple(None if r.exclude is None else Regex(r.exclude, engines)
-                         for r in taxonomy.rules), model,
-                   tuple(tuple(p for p, a in zip(regexes, found, strict=True) if a is None)
-                         for regexes, found in zip(full, prefixes, strict=True)))
+                         for r in taxonomy.rules), model, _unprefixed(full, prefixes))
+
+
+def _tag_model(taxonomy: Taxonomy) -> TagModel | None:
+    """The taxonomy's tag model, loaded; ``None`` when it has none.
+
+    Raises:
+        InputError: the model file cannot be read (names the taxonomy's ``settings: model``).
+    """
+    try:
+        return load_model(taxonomy.model) if taxonomy.model is not None else None
+    except (ValueError, OSError) as exc:
+        raise InputError(taxonomy.label, None, f"settings: model: {exc}") from None
+
+
+def _unprefixed(full: tuple[tuple[Regex, ...], ...],
+                prefixes: tuple[tuple[str | None, ...], ...]) -> tuple[tuple[Regex, ...], ...]:
+    """Per rule, the patterns of ``full`` that have no literal prefix (``Matcher.unprefixed``)."""
+    return tuple(tuple(p for p, a in zip(regexes, found, strict=True) if a is None)
+                 for regexes, found in zip(full, prefixes, strict=True))
 
 
 def _by_prefix(taxonomy: Taxonomy, prefixes: tuple[tuple[str | None, ...], ...]

@@ -119,18 +119,28 @@ def phrases(sentences: Sequence[str], keys: Sequence[str], model: TitleModel,
             continue
         toks = tokens(sentence)
         for i, j in _noun_runs(toks, verbs):
-            while i < j and model.title.get(toks[i].lower(), 0.0) < LEAD_ODDS:
-                i += 1
-            if not MIN_WORDS <= j - i <= MAX_WORDS or toks[i].endswith(_NO_OPENING):
+            found = _run_phrase(toks, i, j, wanted, model, rank)
+            if found is None or found.text in seen:
                 continue
-            low = tuple(w.lower() for w in toks[i:j])
-            key = next((n for n, k in enumerate(wanted) if any(w.startswith(k) for w in low)),
-                       None)
-            text = " ".join(toks[i:j])
-            if key is None or text in seen:
-                continue
-            seen.add(text)
-            yield Phrase(text, low, toks[i - 1].lower() if i else "", rank, key)
+            seen.add(found.text)
+            yield found
+
+
+def _run_phrase(toks: Sequence[str], i: int, j: int, wanted: list[str], model: TitleModel,
+                rank: int) -> Phrase | None:
+    """The phrase of the noun run ``toks[i:j]`` of the sentence of contribution rank
+    ``rank``, its weak leading words dropped (``phrases``' rules), or ``None`` when what is
+    left has too few or too many words, opens on a participle or adverb, or holds none of
+    the ``wanted`` key words."""
+    while i < j and model.title.get(toks[i].lower(), 0.0) < LEAD_ODDS:
+        i += 1
+    if not MIN_WORDS <= j - i <= MAX_WORDS or toks[i].endswith(_NO_OPENING):
+        return None
+    low = tuple(w.lower() for w in toks[i:j])
+    key = next((n for n, k in enumerate(wanted) if any(w.startswith(k) for w in low)), None)
+    if key is None:
+        return None
+    return Phrase(" ".join(toks[i:j]), low, toks[i - 1].lower() if i else "", rank, key)
 
 
 PHRASE_KEYS = 4

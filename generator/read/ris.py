@@ -286,35 +286,63 @@ def _fields(reference: dict) -> dict[str, object]:
         value = next((reference[n] for n in names if reference.get(n)), None)
         if value is not None:
             record[attr] = value
-    # AU and A1 both name primary authors (RIS spec): a reference that uses both (AU for
-    # some authors, A1 for others, as hand-edited and merged exports do) lists every one.
+    for step in _FIELD_STEPS:
+        step(reference, record)
+    record["entry_type"] = RIS_TYPES.get(str(reference.get("type_of_reference", "")).upper(), "")
+    return record
+
+
+def _authors(reference: dict, record: dict[str, object]) -> None:
+    """AU and A1 both name primary authors (RIS spec): a reference that uses both (AU for
+    some authors, A1 for others, as hand-edited and merged exports do) lists every one."""
     names = [n for tag in RIS_FIELDS["authors"] for n in reference.get(tag) or ()]
     if names:  # not deduplicated: two authors may share a name
         record["authors"] = names
+
+
+def _normalised(reference: dict, record: dict[str, object]) -> None:
+    """The year as its first four characters, the date as ISO 8601 (``_date``; ``None`` when
+    it is not a RIS date), comment lines joined by spaces."""
     if "year" in record and isinstance(record["year"], str):
         record["year"] = record["year"][:4]
     if isinstance(record.get("date"), str):
         record["date"] = _date(record["date"]) or None
     if isinstance(record.get("comment"), list):
         record["comment"] = " ".join(record["comment"])
+
+
+def _urls(reference: dict, record: dict[str, object]) -> None:
+    """The first UR is the url; an arXiv address among them the arXiv id; every code
+    repository among them the code."""
     urls = [u for u in reference.get("urls") or () if u.strip()]
-    if urls:
-        record["url"] = urls[0]
-        arxiv = next((u for u in urls if "arxiv.org/" in u), None)
-        if arxiv:
-            record["arxiv_id"] = arxiv
-        # 'UR  - <paper>; <repository>': the second URL is often the paper's code.
-        repositories = [u for u in urls if code_repo(u) is not None]
-        if repositories:
-            record["code"] = repositories
+    if not urls:
+        return
+    record["url"] = urls[0]
+    arxiv = next((u for u in urls if "arxiv.org/" in u), None)
+    if arxiv:
+        record["arxiv_id"] = arxiv
+    # 'UR  - <paper>; <repository>': the second URL is often the paper's code.
+    repositories = [u for u in urls if code_repo(u) is not None]
+    if repositories:
+        record["code"] = repositories
+
+
+def _pdf(reference: dict, record: dict[str, object]) -> None:
+    """L1 (file attachment) is the PDF when it is a web address (a local path is not)."""
     pdf = reference.get("file_attachments1")
     if isinstance(pdf, str) and pdf.startswith(("http://", "https://")):
         record["pdf"] = pdf
+
+
+def _pages(reference: dict, record: dict[str, object]) -> None:
+    """SP and EP as ``first--last`` (``first`` alone when there is no other last page)."""
     first, last = reference.get("start_page"), reference.get("end_page")
     if first:
         record["pages"] = f"{first}--{last}" if last and last != first else first
-    record["entry_type"] = RIS_TYPES.get(str(reference.get("type_of_reference", "")).upper(), "")
-    return record
+
+
+# The steps of ``_fields`` after the one-tag fields, in the order their fields are added.
+_FIELD_STEPS = (_authors, _normalised, _urls, _pdf, _pages)
 
 
 def _date(value: str) -> str:

@@ -20,7 +20,7 @@ the file, line and byte offset. No character stops a run.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -247,24 +247,42 @@ def classify_header(paragraph: str) -> HeaderVerdict:
     heading = _HEADING.fullmatch(paragraph)
     if heading:
         return HeaderVerdict("header", heading.group(1).strip())
-    if "\n" in paragraph or len(paragraph) > HEADER_MAX_CHARS:
-        return HeaderVerdict("abstract", reason="more than one short line")
-    if _URL.search(paragraph):
-        return HeaderVerdict("abstract", reason="it holds a URL")
-    if _TEX.search(paragraph):
-        return HeaderVerdict("abstract", reason="it holds TeX")
+    for reason, holds in _ABSTRACT_SHAPES:
+        if holds(paragraph):
+            return HeaderVerdict("abstract", reason=reason)
     words = [w for w in (t.strip(_PUNCT) for t in paragraph.split()) if w]
     words = [w for w in words if any(c.isalnum() for c in w)]
     sentence = [w for w in words if w.lower() in _SENTENCE_WORDS]
     full_stop = paragraph.rstrip().endswith((".", "!", "?"))
     if words and all(_title_word(w) for w in words):
-        if sentence:
-            return HeaderVerdict("unsure", reason=f"worded as a title, but {sentence[0]!r} "
-                                 "reads as part of a sentence")
-        if full_stop:
-            return HeaderVerdict("unsure", reason="worded as a title, but it ends with a "
-                                 "full stop")
-        return HeaderVerdict("header", paragraph)
+        return _title_worded(paragraph, sentence, full_stop)
+    return _other_worded(paragraph, words, sentence, full_stop)
+
+
+# Shapes of a first paragraph that make it an abstract whatever its words, first to hold
+# wins: (the reason the notice gives, the test).
+_ABSTRACT_SHAPES: tuple[tuple[str, Callable[[str], object]], ...] = (
+    ("more than one short line", lambda p: "\n" in p or len(p) > HEADER_MAX_CHARS),
+    ("it holds a URL", _URL.search),
+    ("it holds TeX", _TEX.search),
+)
+
+
+def _title_worded(paragraph: str, sentence: list[str], full_stop: bool) -> HeaderVerdict:
+    """The verdict on a line worded as a title: unsure when it holds a sentence word
+    (``sentence``, in order) or ends with a full stop, else a header."""
+    if sentence:
+        return HeaderVerdict("unsure", reason=f"worded as a title, but {sentence[0]!r} "
+                             "reads as part of a sentence")
+    if full_stop:
+        return HeaderVerdict("unsure", reason="worded as a title, but it ends with a "
+                             "full stop")
+    return HeaderVerdict("header", paragraph)
+
+
+def _other_worded(paragraph: str, words: list[str], sentence: list[str],
+                  full_stop: bool) -> HeaderVerdict:
+    """The verdict on a line not worded as a title (``classify_header``'s last rules)."""
     if sentence:
         if full_stop or len(words) > FEW_WORDS:
             return HeaderVerdict("abstract",

@@ -61,22 +61,28 @@ def cite_key(p: Paper) -> str:
 
 def bibtex_entry(p: Paper, site_url: str | None) -> str:
     """The paper's BibTeX entry (module docstring), fields aligned, ending in a newline."""
+    meta = p.facts.abstract.meta
+    kind = meta.entry_type or ("inproceedings" if meta.venue else "misc")
+    fields = [(k, v) for k, v in _bibtex_fields(p, site_url, kind) if v]
+    width = max(len(k) for k, _ in fields)
+    body = "".join(f"  {k:<{width}} = {v if k == 'month' else '{' + v + '}'},\n"
+                   for k, v in fields)
+    return f"@{kind}{{{cite_key(p)},\n{body}}}\n"
+
+
+def _bibtex_fields(p: Paper, site_url: str | None, kind: str) -> list[tuple[str, str]]:
+    """The entry's fields in the order written, ``""`` for a field it leaves out; text from
+    a BibTeX file is kept as written, other text escaped."""
     f = p.facts
     meta = f.abstract.meta
     given = f.abstract.sources[0].file.lower().endswith(".bib")
     value = (lambda text: text) if given else _escape
-    kind = meta.entry_type or ("inproceedings" if meta.venue else "misc")
-    venue_field = ("journal" if kind == "article" else
-                   "booktitle" if kind in ("inproceedings", "incollection", "conference")
-                   else "howpublished")
-    url = meta.url or (openreview_url(meta.openreview_id) if meta.openreview_id else "") or (
-        page_address(p, site_url) if site_url else "")
-    fields = [
+    return [
         # A title of only braces escapes to nothing: the entry still names the paper.
         ("title", (value(meta.title) if meta.title else _escape(p.title)).strip()
          or f"Paper {p.id}"),
         ("author", " and ".join(_protect_and(value(a)) for a in meta.authors)),
-        (venue_field, value(meta.venue) if meta.venue else (
+        (_venue_field(kind), value(meta.venue) if meta.venue else (
             "" if meta.title else _escape(f.abstract.collection))),
         ("year", str(meta.year) if meta.year else ""),
         ("month", _month(meta.date)),
@@ -86,14 +92,26 @@ def bibtex_entry(p: Paper, site_url: str | None) -> str:
         ("doi", meta.doi),
         ("eprint", meta.arxiv_id),
         ("archivePrefix", "arXiv" if meta.arxiv_id else ""),
-        ("url", url),
+        ("url", _entry_url(p, site_url)),
         ("note", "" if meta.title else "Title derived from the abstract"),
     ]
-    fields = [(k, v) for k, v in fields if v]
-    width = max(len(k) for k, _ in fields)
-    body = "".join(f"  {k:<{width}} = {v if k == 'month' else '{' + v + '}'},\n"
-                   for k, v in fields)
-    return f"@{kind}{{{cite_key(p)},\n{body}}}\n"
+
+
+def _venue_field(kind: str) -> str:
+    """The field that names the venue in an entry of type ``kind``."""
+    if kind == "article":
+        return "journal"
+    if kind in ("inproceedings", "incollection", "conference"):
+        return "booktitle"
+    return "howpublished"
+
+
+def _entry_url(p: Paper, site_url: str | None) -> str:
+    """The entry's url: the record's, else its OpenReview forum, else the paper's page on the
+    site (when its address is known), else ``""``."""
+    meta = p.facts.abstract.meta
+    return meta.url or (openreview_url(meta.openreview_id) if meta.openreview_id else "") or (
+        page_address(p, site_url) if site_url else "")
 
 
 def reference(p: Paper) -> str:

@@ -88,9 +88,7 @@ def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
     fg = FeedGenerator()
     fg.id(f"urn:paper-digest:{path.removesuffix('.xml')}")
     fg.title(feed.title if feed else title)
-    fg.link(href=base + page or "./", rel="alternate")
-    fg.link(href=(base if site_url else "") + (path if site_url else path.rsplit("/", 1)[-1]),
-            rel="self")
+    _link_feed(fg, base, page, path, site_url)
     fallback = updated.date()
     chosen = feed_order(feed.papers if feed else papers, seen, fallback)[
         :TOPIC_FEED_MAX if feed else FEED_MAX]
@@ -101,19 +99,35 @@ def render_feed(papers: tuple[Paper, ...], title: str, updated: datetime,
                if newest else updated)
     fg.generator("paper-digest")
     for p in reversed(chosen):  # feedgen prepends: reverse the order
-        year, month, day = paper_day(p, seen, fallback)
-        stamp = datetime(year, max(1, month), max(1, day), tzinfo=timezone.utc)
-        entry = fg.add_entry()
-        entry.id(f"urn:paper-digest:{p.id}")
-        entry.title(p.title)
-        entry.link(href=base + p.url, rel="alternate")
-        entry.published(stamp)
-        entry.updated(stamp)
-        for name in p.facts.authors:
-            entry.author(name=name)
-        entry.summary(p.facts.plain_highlight or p.title)
-        if feed is None:  # the full text in the site feed only
-            entry.content(p.facts.plain or p.title, type="text")
-        for tag in p.facts.tags:
-            entry.category(term=tag)
+        _add_entry(fg, p, base, paper_day(p, seen, fallback), full_text=feed is None)
     return fg.atom_str(pretty=True).decode("utf-8")
+
+
+def _link_feed(fg: FeedGenerator, base: str, page: str, path: str,
+               site_url: str | None) -> None:
+    """The feed's links: to the page it follows and to itself (absolute under ``site_url``,
+    else relative to the feed's folder)."""
+    fg.link(href=base + page or "./", rel="alternate")
+    fg.link(href=(base if site_url else "") + (path if site_url else path.rsplit("/", 1)[-1]),
+            rel="self")
+
+
+def _add_entry(fg: FeedGenerator, p: Paper, base: str, day: tuple[int, int, int],
+               full_text: bool) -> None:
+    """Add ``p``'s entry, dated ``day`` (``paper_day``; month and day 0 read as 1), with the
+    paper's full text when ``full_text`` (the site feed)."""
+    year, month, day_of_month = day
+    stamp = datetime(year, max(1, month), max(1, day_of_month), tzinfo=timezone.utc)
+    entry = fg.add_entry()
+    entry.id(f"urn:paper-digest:{p.id}")
+    entry.title(p.title)
+    entry.link(href=base + p.url, rel="alternate")
+    entry.published(stamp)
+    entry.updated(stamp)
+    for name in p.facts.authors:
+        entry.author(name=name)
+    entry.summary(p.facts.plain_highlight or p.title)
+    if full_text:
+        entry.content(p.facts.plain or p.title, type="text")
+    for tag in p.facts.tags:
+        entry.category(term=tag)

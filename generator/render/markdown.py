@@ -158,6 +158,21 @@ _MATHML_TOKEN = re.compile(
 _MATHML_ATTR = re.compile(r'([a-z][a-z0-9:-]*)="([^"<>]*)"')
 
 
+def _mathml_text(raw: str) -> str:
+    """Text of latex2mathml's output as HTML: without the TeX escapes it keeps (``90.3\\%``),
+    HTML-escaped, Markdown's special characters as numeric entities."""
+    data = html.escape(re.sub(r"\\([%&_#$])", r"\1", raw), quote=False)
+    return _MATHML_SPECIAL.sub(lambda c: f"&#{ord(c.group(0))};", data)
+
+
+def _kept_attributes(attrs: str) -> str:
+    """The allowed attributes of a tag's attribute text, each `` name="value"`` with the
+    value escaped again (entities read first, so none is escaped twice)."""
+    return "".join(f' {name}="{html.escape(html.unescape(value))}"'
+                   for name, value in _MATHML_ATTR.findall(attrs)
+                   if name in _MATHML_ATTRIBUTES)
+
+
 def _sanitize_mathml(mathml: str) -> str | None:
     """Rebuild latex2mathml's output (module docstring): allowed elements, properly nested,
     with their allowed attributes (values escaped); numeric character references kept; every
@@ -174,8 +189,7 @@ def _sanitize_mathml(mathml: str) -> str | None:
 
     def text(raw: str) -> None:
         if raw:
-            data = html.escape(re.sub(r"\\([%&_#$])", r"\1", raw), quote=False)
-            out.append(_MATHML_SPECIAL.sub(lambda c: f"&#{ord(c.group(0))};", data))
+            out.append(_mathml_text(raw))
 
     pos = 0
     for m in _MATHML_TOKEN.finditer(mathml):
@@ -192,10 +206,7 @@ def _sanitize_mathml(mathml: str) -> str | None:
             else:
                 text(m.group(0))
         elif tag in _MATHML_ELEMENTS and not (stack and stack[-1] in _TOKEN_ELEMENTS):
-            kept = "".join(f' {name}="{html.escape(html.unescape(value))}"'
-                           for name, value in _MATHML_ATTR.findall(m.group("attrs"))
-                           if name in _MATHML_ATTRIBUTES)
-            out.append(f"<{tag}{kept}>")
+            out.append(f"<{tag}{_kept_attributes(m.group('attrs'))}>")
             if m.group("empty"):
                 # An empty element closed by its end tag, not ``/>``: the same element in
                 # HTML and XML, and an HTML tool that reads ``/>`` only on void elements

@@ -350,6 +350,35 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
         addresses.
     """
     env = _env()
+    collections, ctx = _site_context(papers, tags, tag_descriptions)
+    plan = _Plan(env, ctx, site_url, directory_urls)
+    # Each papers.json entry is serialised once, compactly (json's C encoder; indent= would use the
+    # much slower pure-Python one): hashed for the page's key and written as one
+    # line of papers.json.
+    entry_dicts = {p.id: paper_entry(p) for p in papers}
+    entries = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+               for pid, d in entry_dicts.items()}
+    digests = paper_digests(papers, entries)
+    out = _paper_files(plan, papers, collections, related or {}, digests)
+    tagged: dict[str, list[Paper]] = {t: [] for t in tags}
+    for p in papers:
+        for t in p.facts.tags:
+            tagged[t].append(p)
+    with_code = [p for p in papers if p.facts.code_status == "available"]
+    promised = [p for p in papers if p.facts.code_status == "promised"]
+    out += _listing_files(plan, papers, collections, tagged, with_code, promised)
+    out += _index_files(plan, papers, tags, collections, with_code, promised, site_name,
+                        updated or datetime.fromtimestamp(0, tz=timezone.utc), seen, entries)
+    out += _reader_and_redirect_files(plan, papers, tags, tagged, collections, entry_dicts,
+                                      site_name, updated, seen, digests, redirects)
+    return out
+
+
+def _site_context(papers: tuple[Paper, ...], tags: tuple[str, ...],
+                  tag_descriptions: Mapping[str, str] | None,
+                  ) -> tuple[dict[str, list[Paper]], dict]:
+    """The papers by collection (input order) and the context every template is rendered
+    with (slugs, tag descriptions, the listings' highlights)."""
     tag_slugs = {t: slugify(t) for t in tags}
     collections: dict[str, list[Paper]] = {}
     for p in papers:
@@ -368,36 +397,55 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
     ctx = {"site": site, "tag_slugs": tag_slugs, "descriptions": descriptions,
            "highlight_html": highlight_html,
            "coll_slugs": coll_slugs, "host_labels": HOST_LABELS, "front_matter": front_matter}
+    return collections, ctx
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every planned page of one ``plan_site`` call is rendered with: the template
+    environment, the templates' shared context, and the site's address and link style."""
+
+    env: Environment
+    ctx: dict
+    site_url: str | None
+    directory_urls: bool
+
+
+def _reader_and_redirect_files(plan: _Plan, papers: tuple[Paper, ...], tags: tuple[str, ...],
+                               tagged: dict[str, list[Paper]],
+                               collections: dict[str, list[Paper]],
+                               entry_dicts: Mapping[str, dict], site_name: str,
+                               updated: datetime | None, seen: Mapping[str, str] | None,
+                               digests: Mapping[str, str],
+                               redirects: Mapping[str, str] | None) -> list[PlannedFile]:
+    """The reader's tools (``generator.render.reader``) and the forwarding pages of old
+    addresses."""
+    env, ctx, site_url, directory_urls = plan.env, plan.ctx, plan.site_url, plan.directory_urls
+    tag_slugs, coll_slugs = ctx["tag_slugs"], ctx["coll_slugs"]
     out: list[PlannedFile] = []
+    # The reader's tools (issue 24): topic and author feeds, author pages, the reading list,
+    # the listings' whole-collection index and the map (generator.render.reader).
+    out += [PlannedFile(path, key, render) for path, key, render in reader_files(ReaderFiles(
+        papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
+        site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
+        seen or {}, digests), env, ctx, lambda path: Links(path, directory_urls))]
+    by_slug = {p.slug: p for p in papers}
+    out += [PlannedFile(redirect_path(old), None,
+                        functools.partial(redirect_page, by_slug[new], site_url))
+            for old, new in (redirects or {}).items()]
+    return out
+
+
+def _paper_files(plan: _Plan, papers: tuple[Paper, ...], collections: dict[str, list[Paper]],
+                 related: Mapping[str, tuple[str, ...]],
+                 digests: Mapping[str, str]) -> list[PlannedFile]:
+    """The paper pages, collection by collection: each links its neighbours in its
+    collection and its related papers."""
     by_id = {p.id: p for p in papers}
     # author_key -> slug of the authors who have a page: the byline links their names.
     author_pages = {author_key(a.name): a.slug for a in authors_of(papers) if a.has_page}
-    related = related or {}
-    # Each papers.json entry is serialised once, compactly (json's C encoder; indent= would use the
-    # much slower pure-Python one): hashed for the page's key and written as one
-    # line of papers.json.
-    entry_dicts = {p.id: paper_entry(p) for p in papers}
-    entries = {pid: json.dumps(d, ensure_ascii=False, separators=(",", ":"))
-               for pid, d in entry_dicts.items()}
-    digests = paper_digests(papers, entries)
-    paper_tpl = env.get_template("paper.md.j2")
-
-    def paper_page(p: Paper, prev: Paper | None, nxt: Paper | None, rel: list[Paper],
-                   headings: dict[str, tuple[int, str]]) -> str:
-        links = Links(paper_path(p), directory_urls)
-        return paper_tpl.render(
-            links=links, author_html=functools.partial(_author_html, author_pages, links),
-            p=p, f=p.facts, meta=p.facts.abstract.meta,
-            bibtex=bibtex_entry(p, site_url), reference=reference(p),
-            address=page_address(p, site_url), introduced=_introduced_name(p),
-            year=p.facts.abstract.meta.year or p.facts.abstract.meta.date[:4],
-            abstract_html=_visible(p.facts.abstract.text), headings=headings,
-            aliases=search_aliases(
-                (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
-                [n for c in p.facts.code for n in (c.owner, c.repo)]
-                + [h.name for h in p.facts.hub], tex=p.facts.abstract.text),
-            description=_description(p), prev=prev, next=nxt, related=rel, **ctx)
-
+    paper_tpl = plan.env.get_template("paper.md.j2")
+    out: list[PlannedFile] = []
     for members in collections.values():
         for at, p in enumerate(members):
             prev = members[at - 1] if at > 0 else None
@@ -405,59 +453,98 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
             rel = [by_id[r] for r in related.get(p.id, ()) if r in by_id]
             headings = paper_headings(p, rel)
             out.append(PlannedFile(paper_path(p),
-                                   _page_key(digests[p.id], p, prev, nxt, rel, site_url,
-                                             directory_urls, _linked_authors(author_pages, p)),
-                                   functools.partial(paper_page, p, prev, nxt, rel, headings),
+                                   _page_key(digests[p.id], p, prev, nxt, rel, plan.site_url,
+                                             plan.directory_urls,
+                                             _linked_authors(author_pages, p)),
+                                   functools.partial(_paper_page, plan, paper_tpl, author_pages,
+                                                     p, prev, nxt, rel, headings),
                                    headings))
-    listing = env.get_template("listing.md.j2")
+    return out
 
-    def paginate(base: str, title: str, members: list[Paper], lead: str, extra: str = "",
-                 all_tags: bool = False) -> None:
-        """Plan ``{base}/index.md`` and ``{base}-page-N/index.md``, ``PAGE_SIZE`` papers each;
-        ``lead`` is plain text (escaped there), ``extra`` Markdown after the entries
-        (``MARKDOWN_PART``)."""
-        tag_counts = Counter(t for p in members for t in p.facts.tags)
-        chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
-        for n, chunk in enumerate(chunks, start=1):
-            path = f"{base}/index.md" if n == 1 else f"{base}-page-{n}/index.md"
-            first_extra = extra if n == 1 else ""
-            headings = _title_heading(path, title if n == 1 else
-                                      f"{title} — page {n} of {len(chunks)}")
-            out.append(PlannedFile(path, _listing_key(
-                path, title, lead, all_tags, first_extra, len(chunks), tag_counts, chunk,
-                directory_urls),
-                functools.partial(
-                    listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
-                    base=base, first=(n - 1) * PAGE_SIZE + 1,
-                    lead=lead, all_tags=all_tags, description=lead,
-                    headings=headings,
-                    links=Links(path, directory_urls), tag_counts=tag_counts,
-                    extra=first_extra, **ctx), headings))
 
+def _paper_page(plan: _Plan, paper_tpl, author_pages: Mapping[str, str], p: Paper,
+                prev: Paper | None, nxt: Paper | None, rel: list[Paper],
+                headings: dict[str, tuple[int, str]]) -> str:
+    """The text of ``p``'s page (``paper.md.j2``)."""
+    links = Links(paper_path(p), plan.directory_urls)
+    return paper_tpl.render(
+        links=links, author_html=functools.partial(_author_html, author_pages, links),
+        p=p, f=p.facts, meta=p.facts.abstract.meta,
+        bibtex=bibtex_entry(p, plan.site_url), reference=reference(p),
+        address=page_address(p, plan.site_url), introduced=_introduced_name(p),
+        year=p.facts.abstract.meta.year or p.facts.abstract.meta.date[:4],
+        abstract_html=_visible(p.facts.abstract.text), headings=headings,
+        aliases=search_aliases(
+            (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
+            [n for c in p.facts.code for n in (c.owner, c.repo)]
+            + [h.name for h in p.facts.hub], tex=p.facts.abstract.text),
+        description=_description(p), prev=prev, next=nxt, related=rel, **plan.ctx)
+
+
+def _listing_files(plan: _Plan, papers: tuple[Paper, ...], collections: dict[str, list[Paper]],
+                   tagged: dict[str, list[Paper]], with_code: list[Paper],
+                   promised: list[Paper]) -> list[PlannedFile]:
+    """The listings: one per collection, one per tag (taxonomy order) and papers with code
+    (those promising code after them)."""
+    listing = plan.env.get_template("listing.md.j2")
+    out: list[PlannedFile] = []
     for name, members in collections.items():
-        paginate(f"collections/{coll_slugs[name]}", name, members,
-                 f"{len(members)} papers of {name}.")
-    chip_target = env.get_template("_tag_chip_target.md.j2")
-    tagged: dict[str, list[Paper]] = {t: [] for t in tags}
-    for p in papers:
-        for t in p.facts.tags:
-            tagged[t].append(p)
-    for tag, slug in tag_slugs.items():
+        out += _paginate(plan, listing, f"collections/{plan.ctx['coll_slugs'][name]}", name,
+                         members, f"{len(members)} papers of {name}.")
+    chip_target = plan.env.get_template("_tag_chip_target.md.j2")
+    for tag, slug in plan.ctx["tag_slugs"].items():
         members = tagged[tag]
-        about = descriptions.get(tag, "")
-        paginate(f"tags/{slug}", tag, members,
-                 f"{_count(len(members), 'paper')} tagged {tag}" + (
-                     f": the main subject is {about.rstrip('.')}." if about else "."),
-                 chip_target.render(tag=tag), all_tags=True)
-    with_code = [p for p in papers if p.facts.code_status == "available"]
-    promised = [p for p in papers if p.facts.code_status == "promised"]
-    paginate("code", "Papers with code", with_code + promised,
-             f"{len(with_code)} of {_count(len(papers), 'paper')} link a code repository; "
-             f"{len(promised)} more {'promises' if len(promised) == 1 else 'promise'} code "
-             "(listed after them).")
+        about = plan.ctx["descriptions"].get(tag, "")
+        out += _paginate(plan, listing, f"tags/{slug}", tag, members,
+                         f"{_count(len(members), 'paper')} tagged {tag}" + (
+                             f": the main subject is {about.rstrip('.')}." if about else "."),
+                         chip_target.render(tag=tag), all_tags=True)
+    out += _paginate(plan, listing, "code", "Papers with code", with_code + promised,
+                     f"{len(with_code)} of {_count(len(papers), 'paper')} link a code "
+                     f"repository; {len(promised)} more "
+                     f"{'promises' if len(promised) == 1 else 'promise'} code "
+                     "(listed after them).")
+    return out
+
+
+def _paginate(plan: _Plan, listing, base: str, title: str, members: list[Paper], lead: str,
+              extra: str = "", all_tags: bool = False) -> list[PlannedFile]:
+    """Plan ``{base}/index.md`` and ``{base}-page-N/index.md``, ``PAGE_SIZE`` papers each;
+    ``lead`` is plain text (escaped there), ``extra`` Markdown after the entries
+    (``MARKDOWN_PART``)."""
+    tag_counts = Counter(t for p in members for t in p.facts.tags)
+    chunks = [members[i:i + PAGE_SIZE] for i in range(0, len(members), PAGE_SIZE)] or [[]]
+    out: list[PlannedFile] = []
+    for n, chunk in enumerate(chunks, start=1):
+        path = f"{base}/index.md" if n == 1 else f"{base}-page-{n}/index.md"
+        first_extra = extra if n == 1 else ""
+        headings = _title_heading(path, title if n == 1 else
+                                  f"{title} — page {n} of {len(chunks)}")
+        out.append(PlannedFile(path, _listing_key(
+            path, title, lead, all_tags, first_extra, len(chunks), tag_counts, chunk,
+            plan.directory_urls),
+            functools.partial(
+                listing.render, title=title, papers=chunk, page=n, pages=len(chunks),
+                base=base, first=(n - 1) * PAGE_SIZE + 1,
+                lead=lead, all_tags=all_tags, description=lead,
+                headings=headings,
+                links=Links(path, plan.directory_urls), tag_counts=tag_counts,
+                extra=first_extra, **plan.ctx), headings))
+    return out
+
+
+def _index_files(plan: _Plan, papers: tuple[Paper, ...], tags: tuple[str, ...],
+                 collections: dict[str, list[Paper]], with_code: list[Paper],
+                 promised: list[Paper], site_name: str, updated: datetime,
+                 seen: Mapping[str, str] | None,
+                 entries: Mapping[str, str]) -> list[PlannedFile]:
+    """The site's one-of-a-kind files: the tags and collections indexes, statistics, home
+    page, Atom feed, ``papers.json`` and the search vocabulary."""
+    env, ctx, directory_urls = plan.env, plan.ctx, plan.directory_urls
+    tag_slugs, coll_slugs = ctx["tag_slugs"], ctx["coll_slugs"]
     counts = Counter(t for p in papers for t in p.facts.tags)
     featured = featured_papers(papers)
-    out += [
+    return [
         PlannedFile("tags/index.md", None, functools.partial(
             env.get_template("tags.md.j2").render, counts=counts,
             ordered=sorted(tag_slugs.items(),
@@ -480,24 +567,12 @@ def plan_site(papers: tuple[Paper, ...], tags: tuple[str, ...],
                 :HOME_TAGS],
             code_papers=_code_papers(with_code, featured), authors=card_authors, **ctx)),
         PlannedFile("feed.xml", None, functools.partial(
-            render_feed, papers, site_name,
-            updated or datetime.fromtimestamp(0, tz=timezone.utc), site_url, seen)),
+            render_feed, papers, site_name, updated, plan.site_url, seen)),
         PlannedFile("papers.json", None,
                     lambda: "[\n" + ",\n".join(entries[p.id] for p in papers) + "\n]\n"),
         PlannedFile(VOCABULARY, None, lambda: vocabulary(
             (p.title, p.facts.name, p.facts.authors) for p in papers)),
     ]
-    # The reader's tools (issue 24): topic and author feeds, author pages, the reading list,
-    # the listings' whole-collection index and the map (generator.render.reader).
-    out += [PlannedFile(path, key, render) for path, key, render in reader_files(ReaderFiles(
-        papers, tuple(tags), tagged, collections, tag_slugs, coll_slugs, entry_dicts,
-        site_name, site_url, updated or datetime.fromtimestamp(0, tz=timezone.utc),
-        seen or {}, digests), env, ctx, lambda path: Links(path, directory_urls))]
-    by_slug = {p.slug: p for p in papers}
-    out += [PlannedFile(redirect_path(old), None,
-                        functools.partial(redirect_page, by_slug[new], site_url))
-            for old, new in (redirects or {}).items()]
-    return out
 
 
 _CODE_RANK = {"available": 0, "promised": 1, "none": 2}
@@ -584,16 +659,7 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
                  for key, label, colour in CODE_STATUSES]
     coll_bars = [Bar(name, len(members), href=links(f"collections/{coll_slugs[name]}/index.md"))
                  for name, members in collections.items()]
-    used = [t for t in tags if tag_counts[t]]
-    index = {t: i for i, t in enumerate(used)}
-    matrix = [[0] * len(used) for _ in used]
-    for p in papers:
-        for a in p.facts.tags:
-            for b in p.facts.tags:
-                matrix[index[a]][index[b]] += 1
-    pairs = sorted(((matrix[i][j], used[i], used[j]) for i in range(len(used))
-                    for j in range(i + 1, len(used)) if matrix[i][j]),
-                   key=lambda x: (-x[0], index[x[1]], index[x[2]]))
+    used, matrix, pairs = _cooccurrence(papers, tags, tag_counts)
     return [
         Chart("Papers per tag", f"How many of the {total} papers carry each topic tag "
               "(a paper may have several).",
@@ -625,6 +691,25 @@ def _charts(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_slugs: dict[st
               data_table("Data: tag pairs by number of shared papers",
                          ["Tag", "Tag", "Papers"], [[a, b, n] for n, a, b in pairs])),
     ] + _metadata_charts(papers)
+
+
+def _cooccurrence(papers: tuple[Paper, ...], tags: tuple[str, ...], tag_counts: Counter,
+                  ) -> tuple[list[str], list[list[int]], list[tuple[int, str, str]]]:
+    """The co-occurrence chart's data: the tags some paper carries (taxonomy order), the
+    matrix of papers carrying both tags of a cell (the diagonal: papers with the tag), and
+    the pairs of distinct tags sharing papers as ``(papers, tag, tag)``, most shared first,
+    taxonomy order breaking ties."""
+    used = [t for t in tags if tag_counts[t]]
+    index = {t: i for i, t in enumerate(used)}
+    matrix = [[0] * len(used) for _ in used]
+    for p in papers:
+        for a in p.facts.tags:
+            for b in p.facts.tags:
+                matrix[index[a]][index[b]] += 1
+    pairs = sorted(((matrix[i][j], used[i], used[j]) for i in range(len(used))
+                    for j in range(i + 1, len(used)) if matrix[i][j]),
+                   key=lambda x: (-x[0], index[x[1]], index[x[2]]))
+    return used, matrix, pairs
 
 
 TOP_AUTHORS = 20

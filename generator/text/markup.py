@@ -33,6 +33,7 @@ sits below both steps. Rules come from how authors write abstracts for OpenRevie
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -333,62 +334,73 @@ class _Scanner:
                 self.i += 1
                 continue
             tok = self._math() or self._url() or (self._command() if c == "\\" else None)
-            if tok is not None:
-                if tok is _DROPPED:
-                    # A citation/reference was removed: drop the space (or ``~``) before it
-                    # too, so "work~\\cite{x}." reads "work." and not "work .".
-                    while buf and buf[-1] != buf[-1].rstrip():
-                        buf[-1] = buf[-1].rstrip()
-                        if not buf[-1]:
-                            buf.pop()
-                    tok = ""
-                flush()
-                if tok != "":
-                    if isinstance(tok, list):
-                        out.extend(tok)
-                    else:
-                        out.append(tok)
+            if tok is None:
+                buf.append(self._char(c))
                 continue
-            buf.append(self._char(c))
+            if tok is _DROPPED:
+                _drop_trailing_space(buf)
+                tok = ""
+            flush()
+            if tok != "":
+                if isinstance(tok, list):
+                    out.extend(tok)
+                else:
+                    out.append(tok)
         flush()
         return out
 
     # -- pieces ------------------------------------------------------------------------
     def _char(self, c: str) -> str:
-        src, i = self.src, self.i
-        self.i += 1
-        if c == "<" and src.startswith("<!--", i) and (end := src.find("-->", i + 4)) > 0:
+        """The text of the character ``c`` at ``self.i`` that starts no token, moving past
+        it (and past the TeX ligature or HTML comment it opens: ``_CHAR_RULES``)."""
+        i = self.i
+        self.i = i + 1
+        if c == "-" and not self.src.startswith("--", i):
+            # A hyphen ("multi-modal"), the commonest of these characters: no rule lookup.
+            return c
+        rule = _CHAR_RULES.get(c)
+        return c if rule is None else rule(self, self.src, i)
+
+    def _lt(self, src: str, i: int) -> str:
+        if src.startswith("<!--", i) and (end := src.find("-->", i + 4)) > 0:
             # An HTML comment is shown as the author wrote it (raw HTML is text), its
             # dashes never TeX's: '<!-- x -->', not '<!– x –>'.
             self.i = end + 3
             return src[i:self.i]
-        if c == "-" and src.startswith("--", i) and _ascii_arrow(src, i):
+        return "<"
+
+    def _dash(self, src: str, i: int) -> str:
+        if not src.startswith("--", i):
+            return "-"
+        if _ascii_arrow(src, i):
             run = len(src[i:]) - len(src[i:].lstrip("-"))
             self.i = i + run
             return src[i:self.i]
-        if c == "-" and src.startswith("--", i):
-            if src.startswith("---", i):
-                self.i = i + 3
-                return "—"
+        if src.startswith("---", i):
+            self.i = i + 3
+            return "—"
+        self.i = i + 2
+        return "–"
+
+    def _backquote(self, src: str, i: int) -> str:
+        if src.startswith("``", i):
             self.i = i + 2
-            return "–"
-        if c == "`":
-            if src.startswith("``", i):
-                self.i = i + 2
-                return "“"
-            self.open_quote = True
-            return "‘"
-        if c == "'":
-            if src.startswith("''", i):
-                self.i = i + 2
-                return "”"
-            nxt = src[i + 1:i + 2]
-            if self.open_quote and not nxt.isalpha():
-                self.open_quote = False
-                return "’"
-        if c == "~":
-            return " " if is_tie(src, i) else "~"
-        return c
+            return "“"
+        self.open_quote = True
+        return "‘"
+
+    def _quote(self, src: str, i: int) -> str:
+        if src.startswith("''", i):
+            self.i = i + 2
+            return "”"
+        nxt = src[i + 1:i + 2]
+        if self.open_quote and not nxt.isalpha():
+            self.open_quote = False
+            return "’"
+        return "'"
+
+    def _tilde(self, src: str, i: int) -> str:
+        return " " if is_tie(src, i) else "~"
 
     def _group(self) -> list[Token] | None:
         """A TeX group ``{...}`` at ``self.i`` whose braces only group: its content starts
@@ -679,6 +691,27 @@ class _Scanner:
             return None
         close = _matching_brace(self.src, j)
         return None if close is None else (self.src[j + 1:close], close + 1)
+
+
+# The characters that TeX or HTML give a meaning as text -> the ``_Scanner`` method that
+# reads them at a position (a TeX dash, quote or tie becomes its character; an HTML comment
+# stays as written); every other character is itself.
+_CHAR_RULES: dict[str, Callable[[_Scanner, str, int], str]] = {
+    "<": _Scanner._lt,
+    "-": _Scanner._dash,
+    "`": _Scanner._backquote,
+    "'": _Scanner._quote,
+    "~": _Scanner._tilde,
+}
+
+
+def _drop_trailing_space(buf: list[str]) -> None:
+    """Strip the white space (a ``~`` read as a space too) that ends the buffered text: a
+    citation/reference was removed, so "work~\\cite{x}." reads "work." and not "work ."."""
+    while buf and buf[-1] != buf[-1].rstrip():
+        buf[-1] = buf[-1].rstrip()
+        if not buf[-1]:
+            buf.pop()
 
 
 def _matching_brace(src: str, j: int) -> int | None:

@@ -265,15 +265,9 @@ def code_repo(url: str) -> CodeRepo | None:
         return None
     segments = [s for s in parsed.path.split("/") if s]
     if host == "anonymous.4open.science":
-        if len(segments) < 2 or segments[0] != "r":
-            return None
-        return CodeRepo(f"https://{host}/r/{segments[1]}", host, "", segments[1])
-    if forge == "gitlab":
-        cut = next((i for i, s in enumerate(segments) if s == "-" or s in _GITLAB_PAGES),
-                   len(segments))
-        segments = segments[:cut]
-    else:
-        segments = segments[:2]
+        return _anonymous_repo(host, segments)
+    # Owner and repository; a GitLab group path nests (no call for the common forges).
+    segments = _gitlab_segments(segments) if forge == "gitlab" else segments[:2]
     if len(segments) < 2 or segments[0].lower() in RESERVED_OWNERS.get(forge, ()):
         return None
     if host == "raw.githubusercontent.com":
@@ -282,6 +276,21 @@ def code_repo(url: str) -> CodeRepo | None:
     if host == "git.sr.ht" and not owner.startswith("~"):
         return None
     return CodeRepo(f"https://{host}/{owner}/{repo}", host, owner, repo)
+
+
+def _anonymous_repo(host: str, segments: list[str]) -> CodeRepo | None:
+    """An Anonymous GitHub repository (``/r/<id>``; it has no owner), or ``None``."""
+    if len(segments) < 2 or segments[0] != "r":
+        return None
+    return CodeRepo(f"https://{host}/r/{segments[1]}", host, "", segments[1])
+
+
+def _gitlab_segments(segments: list[str]) -> list[str]:
+    """The path segments of a GitLab URL that name the repository: the group path up to
+    ``-`` or one of GitLab's page names (groups nest)."""
+    cut = next((i for i, s in enumerate(segments) if s == "-" or s in _GITLAB_PAGES),
+               len(segments))
+    return segments[:cut]
 
 
 def hub_ref(url: str) -> HubRef | None:
@@ -314,12 +323,7 @@ def link_kind(url: str) -> str:
             return "code"
         return "project" if bare == "anonymous.4open.science" else "other"
     if bare in HUB_HOSTS:
-        first = path.strip("/").split("/", 1)[0]
-        if first == _HUB_PAPERS:  # huggingface.co/papers/<arXiv id>: a paper's page
-            return "paper" if path.strip("/") != _HUB_PAPERS else "other"
-        if first == "spaces":  # a demo app
-            return "project"
-        return "data" if hub_ref(url) else "other"  # models, datasets; docs, blog: other
+        return _hub_kind(url, path)
     if bare in ("doi.org", "dx.doi.org") and path.startswith(_DATA_DOI_PREFIXES):
         return "data"
     if bare in PAPER_HOSTS or host in PAPER_HOSTS:
@@ -329,6 +333,16 @@ def link_kind(url: str) -> str:
     if any(host.endswith(s) for s in PROJECT_SUFFIXES):
         return "project"
     return "other"
+
+
+def _hub_kind(url: str, path: str) -> str:
+    """``link_kind`` of a Hugging Face URL (``path``: its path)."""
+    first = path.strip("/").split("/", 1)[0]
+    if first == _HUB_PAPERS:  # huggingface.co/papers/<arXiv id>: a paper's page
+        return "paper" if path.strip("/") != _HUB_PAPERS else "other"
+    if first == "spaces":  # a demo app
+        return "project"
+    return "data" if hub_ref(url) else "other"  # models, datasets; docs, blog: other
 
 
 def classify(raw: str) -> WebLink | None:
