@@ -489,7 +489,8 @@ def _newest_version_first(records: list[Abstract], shown_of: dict[str, str],
             what = (f"arXiv {r.meta.arxiv_id}v{r.meta.arxiv_version} is an older version of "
                     f"{at}: the latest is kept")
         elif r.meta.arxiv_version == 0 and i < records.index(newest):
-            what = f"names no version of arXiv {r.meta.arxiv_id}: {at} is kept as the latest"
+            what = (f"names no version of arXiv {r.meta.arxiv_id or newest.meta.arxiv_id}: "
+                    f"{at} is kept as the latest")
         else:
             continue
         notices.append(Notice(shown_of.get(s.file, s.file), s.line,
