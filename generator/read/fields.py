@@ -201,20 +201,6 @@ def _field_names_one_by_one(record: Mapping[str, object]) -> dict[str, object]:
     return {attr: value for attr, (_, value) in found.items()}
 
 
-def _numeric_parts(first: object) -> bool:
-    """True for CSL ``date-parts``' first entry when it is a non-empty list whose first
-    three parts are numbers or digit strings."""
-    return (isinstance(first, list) and bool(first)
-            and all(isinstance(p, int | str) and str(p).isdigit() for p in first[:3]))
-
-
-def _csl_text_date(text: str) -> str:
-    """A CSL ``raw`` or ``literal`` date: the text itself when it is ISO 8601 or names no
-    single year, else that year (``"Spring 2021"`` -> ``"2021"``)."""
-    years = _VENUE_YEAR.findall(text)
-    return text if _ISO_DATE.fullmatch(text.strip()) or len(set(years)) != 1 else years[0]
-
-
 @functools.lru_cache(maxsize=4096)  # a file's records share their field names
 def _alias(key: str) -> tuple[str, int] | None:
     """``(attribute, rank among its aliases)`` of a field name, or ``None``."""
@@ -563,6 +549,20 @@ def _csl_date(value: dict) -> str:
     if isinstance(first, list) and all(p is None for p in first):
         return ""
     raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
+
+
+def _numeric_parts(first: object) -> bool:
+    """True for CSL ``date-parts``' first entry when it is a non-empty list whose first
+    three parts are numbers or digit strings."""
+    return (isinstance(first, list) and bool(first)
+            and all(isinstance(p, int | str) and str(p).isdigit() for p in first[:3]))
+
+
+def _csl_text_date(text: str) -> str:
+    """A CSL ``raw`` or ``literal`` date: the text itself when it is ISO 8601 or names no
+    single year, else that year (``"Spring 2021"`` -> ``"2021"``)."""
+    years = _VENUE_YEAR.findall(text)
+    return text if _ISO_DATE.fullmatch(text.strip()) or len(set(years)) != 1 else years[0]
 
 
 @functools.lru_cache(maxsize=4096)  # a file's records share their years and days
