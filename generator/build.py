@@ -72,32 +72,62 @@ class DigestResult:
         code = sum(p.facts.code_status == "available" for p in self.papers)
         promised = sum(p.facts.code_status == "promised" for p in self.papers)
         r = self.report
-        macros = Counter(m for p in self.papers for m in p.facts.unknown_macros)
         bare = sum(not p.facts.abstract.text for p in self.papers)
         lines += [
             f"papers: {len(self.papers)} pages; files written {len(r.written)}, "
             f"unchanged {len(r.unchanged)}, removed {len(r.removed)}",
-            *([f"merged: {self.merged} record{'s' if self.merged != 1 else ''} joined a paper "
-               "read before (same DOI, arXiv or OpenReview id, or same abstract); one page "
-               "lists all their sources"
-               + (f"; {self.differing} with another abstract text (the first file's kept)"
-                  if self.differing else "")] if self.merged else []),
-            *([f"without an abstract: {bare} paper{'s' if bare != 1 else ''} (pages show "
-               "their title, authors and links)"] if bare else []),
-            *([f"redirects: {len(self.redirects)} earlier address"
-               + (" leads to the page that moved" if len(self.redirects) == 1
-                  else "es lead to the pages that moved")]
-              if self.redirects else []),
+            *_merged_lines(self.merged, self.differing),
+            *_bare_lines(bare),
+            *_redirect_lines(len(self.redirects)),
             f"code: {code} with code, {promised} promised, "
             f"{len(self.papers) - code - promised} none",
-            *([f"unknown TeX macros shown as words: {sum(macros.values())} in "
-               f"{sum(bool(p.facts.unknown_macros) for p in self.papers)} papers ("
-               + ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
-               + (", ..." if len(macros) > 10 else "") + ")"] if macros else []),
+            *_macro_lines(self.papers),
             *summary_lines(self.notices),
             f"time to read, extract and render: {self.seconds:.2f} s",
         ]
         return "\n".join(["read:", *lines])
+
+
+def _merged_lines(merged: int, differing: int) -> list[str]:
+    """The summary's ``merged:`` line, or none when no record was merged."""
+    if not merged:
+        return []
+    line = (f"merged: {merged} record{'s' if merged != 1 else ''} joined a paper "
+            "read before (same DOI, arXiv or OpenReview id, or same abstract); one page "
+            "lists all their sources")
+    if differing:
+        line += f"; {differing} with another abstract text (the first file's kept)"
+    return [line]
+
+
+def _bare_lines(bare: int) -> list[str]:
+    """The summary's ``without an abstract:`` line, or none when every paper has one."""
+    if not bare:
+        return []
+    return [f"without an abstract: {bare} paper{'s' if bare != 1 else ''} (pages show "
+            "their title, authors and links)"]
+
+
+def _redirect_lines(count: int) -> list[str]:
+    """The summary's ``redirects:`` line for ``count`` earlier addresses, or none."""
+    if not count:
+        return []
+    tail = (" leads to the page that moved" if count == 1
+            else "es lead to the pages that moved")
+    return [f"redirects: {count} earlier address{tail}"]
+
+
+def _macro_lines(papers: tuple[Paper, ...]) -> list[str]:
+    """The summary's ``unknown TeX macros`` line (the ten most common, ``...`` for more),
+    or none when every macro was known."""
+    macros = Counter(m for p in papers for m in p.facts.unknown_macros)
+    if not macros:
+        return []
+    shown = ", ".join(f"\\{name} x{n}" for name, n in macros.most_common(10))
+    more = ", ..." if len(macros) > 10 else ""
+    with_macros = sum(bool(p.facts.unknown_macros) for p in papers)
+    return [f"unknown TeX macros shown as words: {sum(macros.values())} in "
+            f"{with_macros} papers ({shown}{more})"]
 
 
 def _file_line(f: SeedFile) -> str:

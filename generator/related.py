@@ -197,24 +197,10 @@ def _word_counts(papers: tuple[Paper, ...], previous: RelatedIndex | None
     from scipy import sparse
 
     n = len(papers)
-    known = {} if previous is None else {key: i for i, key in enumerate(previous.keys)}
-    fresh: list[tuple[int, Counter]] = []
-    kept_new: list[int] = []
-    kept_old: list[int] = []
-    for i, p in enumerate(papers):
-        j = known.get(text_key(p))
-        if j is None:
-            fresh.append((i, Counter(_analyze()(paper_text(p)))))
-        else:
-            kept_new.append(i)
-            kept_old.append(j)
+    fresh, kept_new, kept_old = _split_known(papers, previous)
     old_part, used, old_words = None, np.zeros(0, dtype=np.int64), []
     if previous is not None and kept_old:
-        old_part = sparse.csr_matrix(
-            (previous.word_counts, previous.word_columns, previous.word_rows),
-            shape=(len(previous.ids), len(previous.vocabulary)))[kept_old].tocoo()
-        used = np.unique(old_part.col)
-        old_words = [previous.vocabulary[j] for j in used.tolist()]
+        old_part, used, old_words = _kept_counts(previous, kept_old)
     vocabulary = sorted(set(old_words).union(*(c.keys() for _, c in fresh)))
     index = {w: j for j, w in enumerate(vocabulary)}
     rows: list = []
@@ -236,6 +222,37 @@ def _word_counts(papers: tuple[Paper, ...], previous: RelatedIndex | None
     counts.sort_indices()
     return vocabulary, counts
 
+
+
+def _split_known(papers: tuple[Paper, ...], previous: RelatedIndex | None
+                 ) -> tuple[list[tuple[int, Counter]], list[int], list[int]]:
+    """``(fresh, kept_new, kept_old)``: the word counts of the papers whose text ``previous``
+    does not know, by row; and for the others their rows now and in ``previous``."""
+    known = {} if previous is None else {key: i for i, key in enumerate(previous.keys)}
+    fresh: list[tuple[int, Counter]] = []
+    kept_new: list[int] = []
+    kept_old: list[int] = []
+    for i, p in enumerate(papers):
+        j = known.get(text_key(p))
+        if j is None:
+            fresh.append((i, Counter(_analyze()(paper_text(p)))))
+        else:
+            kept_new.append(i)
+            kept_old.append(j)
+    return fresh, kept_new, kept_old
+
+
+def _kept_counts(previous: RelatedIndex, kept_old: list[int]
+                 ) -> tuple[sparse.coo_matrix, np.ndarray, list[str]]:
+    """``previous``'s word counts of the rows ``kept_old`` (in that order), the columns they
+    use (sorted) and those columns' words."""
+    from scipy import sparse
+
+    old_part = sparse.csr_matrix(
+        (previous.word_counts, previous.word_columns, previous.word_rows),
+        shape=(len(previous.ids), len(previous.vocabulary)))[kept_old].tocoo()
+    used = np.unique(old_part.col)
+    return old_part, used, [previous.vocabulary[j] for j in used.tolist()]
 
 def _features(papers: tuple[Paper, ...], vocabulary: list[str], counts: sparse.csr_matrix,
               tag_weight: float) -> tuple[sparse.csr_matrix, dict[str, tuple[int, int]],
@@ -287,22 +304,36 @@ def _changed_rows(previous: RelatedIndex | None, keys: tuple[str, ...],
     from scipy import sparse
 
     n = len(keys)
-    if (previous is None or len(previous.keys) != n or previous.k != k or k == 0
-            or previous.tag_weight != tag_weight):
+    if not _updatable(previous, n, k, tag_weight):
         return None
     rows = {i for i in range(n) if keys[i] != previous.keys[i] or tags[i] != previous.tags[i]}
     if len(rows) > UPDATE_MAX_CHANGED * n:
         return None
-    old_df = dict(zip(previous.vocabulary, np.bincount(
-        previous.word_columns, minlength=len(previous.vocabulary)).tolist(), strict=True))
-    moved = [words[t][0] for t in _df_changes(old_df, words) if t in words]
-    moved += [labels[t][0] for t in _df_changes(previous.tag_df, labels) if t in labels]
+    moved = _moved_columns(previous, words, labels)
     if moved:  # every paper containing such a word or tag
         rows.update(sparse.csc_matrix(matrix[:, sorted(moved)]).indices.tolist())
     if len(rows) > UPDATE_MAX_CHANGED * n:
         return None
     return np.array(sorted(rows), dtype=np.int64)
 
+
+
+def _updatable(previous: RelatedIndex | None, n: int, k: int, tag_weight: float) -> bool:
+    """True when ``previous`` was computed for ``n`` papers with the same ``k`` (not 0) and
+    ``tag_weight``: only then can its rows be updated."""
+    return not (previous is None or len(previous.keys) != n or previous.k != k or k == 0
+                or previous.tag_weight != tag_weight)
+
+
+def _moved_columns(previous: RelatedIndex, words: dict[str, tuple[int, int]],
+                   labels: dict[str, tuple[int, int]]) -> list[int]:
+    """The columns of the words, then the tags, whose document frequency differs from
+    ``previous``'s (their IDF weight moved)."""
+    old_df = dict(zip(previous.vocabulary, np.bincount(
+        previous.word_columns, minlength=len(previous.vocabulary)).tolist(), strict=True))
+    moved = [words[t][0] for t in _df_changes(old_df, words) if t in words]
+    moved += [labels[t][0] for t in _df_changes(previous.tag_df, labels) if t in labels]
+    return moved
 
 def _df_changes(old: Mapping[str, int], new: Mapping[str, tuple[int, int]]) -> list[str]:
     """Tokens whose document frequency differs (present in only one of the two included)."""

@@ -278,6 +278,23 @@ class SpanModel:
             got = self._context_cache[low] = (w(f"P={low}", 0.0), w(f"N={low}", 0.0))
         return got
 
+    def _token_tables(self, toks: Sequence[str], t_end: float) -> tuple[
+            list[str], list[tuple[float, float, float]], list[float],
+            list[tuple[float, float]], list[float]]:
+        """Per token of one sentence, for ``_sentence_spans``: its lower case, its role
+        weights (``_roles``; zeros for punctuation), the pair weight with the next token, its
+        context weights (``_context``; one more entry, for no token) and the score a span
+        ending at it gets (``t_end``: the end-of-title language model's weight)."""
+        lm = self.lm
+        low = [t.lower() for t in toks]
+        roles = [self._roles(t) if is_word(t) else (0.0, 0.0, 0.0) for t in toks]
+        pairs = [lm.pair.get(f"{a} {b}", 0.0) for a, b in zip(low, low[1:], strict=False)]
+        context = [self._context(t) for t in low]
+        context.append(self._context("^"))  # the key of no token, before or after
+        tail = [roles[n][1] + context[n + 1][1] + (t_end + self.form) * lm.end.get(low[n], 0.0)
+                for n in range(len(toks))]
+        return low, roles, pairs, context, tail
+
     def _sentence_spans(self, toks: Sequence[str], rank: int, name: str | None
                         ) -> Iterator[tuple[float, int, int]]:
         """``(score, i, j)`` of every span of one sentence (``span_ends``), the score as
@@ -287,13 +304,7 @@ class SpanModel:
         t_start, t_end, t_pair, t_min = (w(k, 0.0) for k in LM_KEYS)
         fixed = self.bias + w(f"R={min(rank, 2)}", 0.0) + \
             (w("X=none", 0.0) if name is None else 0.0)
-        low = [t.lower() for t in toks]
-        roles = [self._roles(t) if is_word(t) else (0.0, 0.0, 0.0) for t in toks]
-        pairs = [lm.pair.get(f"{a} {b}", 0.0) for a, b in zip(low, low[1:], strict=False)]
-        context = [self._context(t) for t in low]
-        context.append(self._context("^"))  # the key of no token, before or after
-        tail = [roles[n][1] + context[n + 1][1] + (t_end + self.form) * lm.end.get(low[n], 0.0)
-                for n in range(len(toks))]
+        low, roles, pairs, context, tail = self._token_tables(toks, t_end)
         length = self._lengths()
         named = [t == name for t in toks]
         x_in = w("X=in", 0.0)

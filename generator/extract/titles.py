@@ -346,17 +346,31 @@ def _best_candidates(found: Name | None, sentences: Sequence[str], highlight: st
         if not title or model is not None and model.continued(title, source()) or \
                 incomplete(title, words()):
             continue
-        descriptor = title.partition(": ")[2] if ": " in title else title
-        score = (kind == "long" and _content_words(descriptor) >= LONG_WORDS,
-                 _content_words(descriptor) >= MIN_WORDS,
-                 model.score(kind, title, name) - RANK_COST * n if model is not None else -n)
+        score = _preference(kind, title, name, n, model)
         carried = name is not None and carries_name(title, name)
         if carried not in best or (score, title) > best[carried]:
             best[carried] = (score, title)
         if model is None and (True in best or name is None):
             break
-    return (best[True][1] if True in best else None,
-            best[False][1] if False in best else None)
+    return _title_of(best, True), _title_of(best, False)
+
+
+def _preference(kind: str, title: str, name: str | None, n: int, model: TitleModel | None
+                ) -> tuple[bool, bool, float]:
+    """How much ``_best_candidates`` prefers the ``n``-th candidate ``title`` (of ``kind``),
+    higher first: a long form with ``LONG_WORDS`` content words, ``MIN_WORDS`` content words
+    besides the name, then the model's score less ``RANK_COST`` per earlier candidate
+    (``-n`` without a model)."""
+    descriptor = title.partition(": ")[2] if ": " in title else title
+    return (kind == "long" and _content_words(descriptor) >= LONG_WORDS,
+            _content_words(descriptor) >= MIN_WORDS,
+            model.score(kind, title, name) - RANK_COST * n if model is not None else -n)
+
+
+def _title_of(best: dict[bool, tuple[tuple[bool, bool, float], str]], carried: bool
+              ) -> str | None:
+    """The title ``best`` keeps for ``carried`` (whether it carries the name), or ``None``."""
+    return best[carried][1] if carried in best else None
 
 
 def _content_words(text: str) -> int:

@@ -239,8 +239,7 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                     parent[other] = g
                 _keep_titles(titles, g, found[1:], record.meta.title)
                 merged += 1
-                notice = (_title_match_notice(shown, record, groups[g][0], titled[1]) if titled
-                          else _repeat_notice(shown, record, groups[g][0]))
+                notice = _merge_notice(shown, record, groups[g][0], titled)
                 if notice is not None:
                     notices.append(notice)
                 groups[g].append(record)
@@ -256,12 +255,28 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
                 by_key.setdefault(_loose(by_title), g)
             elif found:  # placed by an identifier or its text: its title key can wait
                 pending.append((record.meta, g))
+    abstracts, differing = _one_per_paper(_members(groups, root), parsed, spaced, notices)
+    return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
+
+
+
+def _members(groups: list[list[Abstract]], root: Callable[[int], int]
+             ) -> list[list[Abstract]]:
+    """The records of each paper: the groups joined under their root (``root``), in the
+    order of each root's first group."""
     members: dict[int, list[Abstract]] = {}
     for g in range(len(groups)):
         members.setdefault(root(g), []).extend(groups[g])
-    abstracts, differing = _one_per_paper(list(members.values()), parsed, spaced, notices)
-    return Seeds(tuple(abstracts), files, tuple(notices), merged, differing)
+    return list(members.values())
 
+
+def _merge_notice(shown: str, record: Abstract, first: Abstract,
+                  titled: tuple[int, str] | None) -> Notice | None:
+    """The notice for ``record`` joining the paper whose first record is ``first``: a title
+    match's (``titled``: what ``_by_title`` found), else a repeat's (``_repeat_notice``)."""
+    if titled:
+        return _title_match_notice(shown, record, first, titled[1])
+    return _repeat_notice(shown, record, first)
 
 def _one_per_paper(members: list[list[Abstract]], parsed: Sequence[tuple[str, ParsedFile]],
                    spaced: dict[int, str], notices: list[Notice]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable
 
 import feedparser
 from feedparser.exceptions import CharacterEncodingOverride
@@ -163,9 +164,7 @@ def _fields(entry: dict) -> dict[str, object]:
     authors = [a.get("name") for a in entry.get("authors", ()) if a.get("name")]
     abstract = _text(entry, "summary")
     if entry.get("arxiv_announce_type"):
-        authors = [n.strip() for a in authors for n in a.split(",") if n.strip()]
-        if abstract:
-            abstract = abstract[m.end():] if (m := _ANNOUNCED.match(abstract)) else abstract
+        authors, abstract = _announced(authors, abstract)
     record: dict[str, object] = {
         "title": _text(entry, "title"),
         "abstract": abstract,
@@ -175,11 +174,7 @@ def _fields(entry: dict) -> dict[str, object]:
         "venue": entry.get("arxiv_journal_ref"),
         "keywords": None,
     }
-    for link in entry.get("links", ()):
-        if link.get("title") == "pdf" or link.get("type") == "application/pdf":
-            record.setdefault("pdf", link.get("href"))
-        elif link.get("rel") == "alternate":
-            record.setdefault("url", link.get("href"))
+    _add_links(record, entry.get("links", ()))
     ident = entry.get("id", "")
     if "arxiv.org/abs/" in ident:
         record["arxiv_id"] = ident
@@ -189,6 +184,25 @@ def _fields(entry: dict) -> dict[str, object]:
     record["comment"] = entry.get("arxiv_comment")
     return record
 
+
+
+def _announced(authors: list[str], abstract: str | None) -> tuple[list[str], str | None]:
+    """An announcement feed entry's authors (one ``"First Last, First Last"`` name split in
+    names) and abstract (without its ``arXiv:... Announce Type: ... Abstract:`` opening)."""
+    authors = [n.strip() for a in authors for n in a.split(",") if n.strip()]
+    if abstract:
+        abstract = abstract[m.end():] if (m := _ANNOUNCED.match(abstract)) else abstract
+    return authors, abstract
+
+
+def _add_links(record: dict[str, object], links: Iterable[dict]) -> None:
+    """Set ``record``'s ``pdf`` (a link titled ``pdf`` or of PDF type) and ``url`` (an
+    ``alternate`` link) from the entry's links, the first of each."""
+    for link in links:
+        if link.get("title") == "pdf" or link.get("type") == "application/pdf":
+            record.setdefault("pdf", link.get("href"))
+        elif link.get("rel") == "alternate":
+            record.setdefault("url", link.get("href"))
 
 _MARKUP = ("text/html", "application/xhtml+xml")
 

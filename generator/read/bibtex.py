@@ -277,17 +277,8 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str],
         if not isinstance(value, str):  # a middleware left something else: say which field
             raise InputError(shown, source.line, f"{source.describe(line=False)}: {key}: "
                                                  "cannot read its value")
-        if key in _PLAIN_FIELDS:
-            value = _TEX_ESCAPE.sub(r"\1", value).replace("{", "").replace("}", "")
-        else:  # Zotero's export escapes the author's own TeX: read it as written
-            value = unescape_export(value, export)
-        if key in _NAME_FIELDS:
-            record[key] = [_first_name_first(n) for n in split_names(value)]
-        else:
-            record[key] = value
-    prefix = record.get("archiveprefix") or record.get("eprinttype")  # BibTeX's, biblatex's
-    if isinstance(prefix, str) and prefix.strip().lower() not in ("", "arxiv"):
-        record.pop("eprint", None)
+        record[key] = _field_value(key, value, export)
+    _drop_other_eprint(record)
     if isinstance(record.get("file"), str) and "pdf" not in record:
         pdf = file_field_pdf(record["file"])
         if pdf:
@@ -296,6 +287,25 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str],
     record["cite_key"] = entry.key
     return record
 
+
+
+def _field_value(key: str, value: str, export: bool) -> str | list[str]:
+    """A field's text as the record holds it: plain fields without TeX escapes and braces,
+    others unescaped as ``unescape_export`` reads them; name fields as a list of names."""
+    if key in _PLAIN_FIELDS:
+        value = _TEX_ESCAPE.sub(r"\1", value).replace("{", "").replace("}", "")
+    else:  # Zotero's export escapes the author's own TeX: read it as written
+        value = unescape_export(value, export)
+    if key in _NAME_FIELDS:
+        return [_first_name_first(n) for n in split_names(value)]
+    return value
+
+
+def _drop_other_eprint(record: dict[str, object]) -> None:
+    """Remove ``eprint`` when the record says it is no arXiv id (another archive)."""
+    prefix = record.get("archiveprefix") or record.get("eprinttype")  # BibTeX's, biblatex's
+    if isinstance(prefix, str) and prefix.strip().lower() not in ("", "arxiv"):
+        record.pop("eprint", None)
 
 _FILE_ENTRY = re.compile(r"(?:\\.|[^;])+")  # one attachment: "\;" and "\:" are escapes
 

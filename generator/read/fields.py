@@ -435,6 +435,25 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     ``extra``; without an arXiv id, one a venue (``arXiv preprint arXiv:2106.09685``), DBLP's
     ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
     arXiv id of an arXiv DOI."""
+    out = _given_ids(f)
+    for attr in ("url", "pdf"):
+        value = _text(f, attr) if attr in f else ""
+        if value:
+            out[attr] = _url(value, attr)
+            _add_url_ids(out, out[attr])
+    if "url" not in out and (url := _url_in_notes(f)):
+        out["url"] = url
+        _add_url_ids(out, url)
+    if "arxiv_id" not in out and (arxiv := _arxiv_id_elsewhere(f, out.get("doi", ""))):
+        out["arxiv_id"] = arxiv
+    return out
+
+
+def _given_ids(f: Mapping[str, object]) -> dict[str, str]:
+    """The ``doi``, ``arxiv_id`` and ``openreview_id`` fields a record gives, normalized.
+
+    Raises:
+        FieldError: one that does not parse (names the field and why)."""
     out: dict[str, str] = {}
     for attr, parse in _ID_PARSERS:
         value = _text(f, attr) if attr in f else ""
@@ -443,23 +462,23 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
                 out[attr] = parse(value)
             except ValueError as exc:
                 raise FieldError(attr, str(exc)) from None
-    for attr in ("url", "pdf"):
-        value = _text(f, attr) if attr in f else ""
-        if value:
-            out[attr] = _url(value, attr)
-            for key, found in ids_in_url(out[attr]).items():
-                out.setdefault(key, found)
-    if "url" not in out:  # classic BibTeX's howpublished = {\url{...}}, a URL in a note
-        for attr in ("howpublished", "comment", "extra"):
-            url = url_in_text(_text(f, attr)) if attr in f else ""
-            if url:
-                out["url"] = url
-                for key, found in ids_in_url(url).items():
-                    out.setdefault(key, found)
-                break
-    if "arxiv_id" not in out and (arxiv := _arxiv_id_elsewhere(f, out.get("doi", ""))):
-        out["arxiv_id"] = arxiv
     return out
+
+
+def _add_url_ids(out: dict[str, str], url: str) -> None:
+    """Add to ``out`` the identifiers ``url`` names that ``out`` has not already."""
+    for key, found in ids_in_url(url).items():
+        out.setdefault(key, found)
+
+
+def _url_in_notes(f: Mapping[str, object]) -> str:
+    """The first URL written in ``howpublished`` (classic BibTeX's ``{\\url{...}}``), a
+    note or Zotero's ``extra``; ``""`` without one."""
+    for attr in ("howpublished", "comment", "extra"):
+        url = url_in_text(_text(f, attr)) if attr in f else ""
+        if url:
+            return url
+    return ""
 
 
 def _arxiv_id_elsewhere(f: Mapping[str, object], doi: str) -> str:
@@ -521,17 +540,29 @@ def _csl_date(value: dict) -> str:
         FieldError: none of these (names the shape expected)."""
     parts = value.get("date-parts")
     first = parts[0] if isinstance(parts, list) and parts else None
-    if (isinstance(first, list) and first
-            and all(isinstance(p, int | str) and str(p).isdigit() for p in first[:3])):
+    if _numeric_parts(first):
         nums = [int(p) for p in first[:3]]
         return "-".join([f"{nums[0]:04d}", *(f"{n:02d}" for n in nums[1:])])
     text = next((value[k] for k in ("raw", "literal") if isinstance(value.get(k), str)), None)
     if text is not None:
-        years = _VENUE_YEAR.findall(text)
-        return text if _ISO_DATE.fullmatch(text.strip()) or len(set(years)) != 1 else years[0]
+        return _csl_text_date(text)
     if isinstance(first, list) and all(p is None for p in first):
         return ""
     raise FieldError("date", "expected {\"date-parts\": [[year, month, day]]}")
+
+
+def _numeric_parts(first: object) -> bool:
+    """True for CSL ``date-parts``' first entry when it is a non-empty list whose first
+    three parts are numbers or digit strings."""
+    return (isinstance(first, list) and bool(first)
+            and all(isinstance(p, int | str) and str(p).isdigit() for p in first[:3]))
+
+
+def _csl_text_date(text: str) -> str:
+    """A CSL ``raw`` or ``literal`` date: the text itself when it is ISO 8601 or names no
+    single year, else that year (``"Spring 2021"`` -> ``"2021"``)."""
+    years = _VENUE_YEAR.findall(text)
+    return text if _ISO_DATE.fullmatch(text.strip()) or len(set(years)) != 1 else years[0]
 
 
 @functools.lru_cache(maxsize=4096)  # a file's records share their years and days

@@ -36,9 +36,25 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
         InputError: not UTF-8, not JSON (line and column named), not an array of objects
             (nor an object holding one), or a record whose fields cannot be used.
     """
-    text = decode(data, shown)
+    document = _load(decode(data, shown), shown)
+    items = [(record, Source(name, number, None))
+             for number, record in enumerate(_items(document, shown), start=1)]
+    nulls = [source.abstract for record, source in items if record is None]
+    replies = [source for record, source in items if record is not None and is_reply(record)]
+    parsed = parsed_records((item for item in items if item[0] is not None
+                             and not is_reply(item[0])) if nulls or replies else items,
+                            name, shown, json_record)
+    return _with_skipped(parsed, shown, nulls, replies)
+
+
+def _load(text: str, shown: str) -> object:
+    """The JSON document ``text`` holds.
+
+    Raises:
+        InputError: not JSON (line and column named; JSON Lines named as such), nested too
+            deeply, or with NaN or Infinity."""
     try:
-        document = loads(text)
+        return loads(text)
     except json.JSONDecodeError as exc:
         hint = (_json_lines(text) if exc.msg == "Extra data" else "")
         raise InputError(shown, exc.lineno, f"not JSON: {exc.msg} (column {exc.colno}){hint}"
@@ -47,13 +63,12 @@ def read_json(data: bytes, name: str, shown: str) -> ParsedFile:
         raise InputError(shown, None, "not JSON: nested too deeply") from None
     except ValueError as exc:  # NaN, Infinity
         raise InputError(shown, None, f"not JSON: {exc}") from None
-    items = [(record, Source(name, number, None))
-             for number, record in enumerate(_items(document, shown), start=1)]
-    nulls = [source.abstract for record, source in items if record is None]
-    replies = [source for record, source in items if record is not None and is_reply(record)]
-    parsed = parsed_records((item for item in items if item[0] is not None
-                             and not is_reply(item[0])) if nulls or replies else items,
-                            name, shown, json_record)
+
+
+def _with_skipped(parsed: ParsedFile, shown: str, nulls: list[int],
+                  replies: list[Source]) -> ParsedFile:
+    """``parsed`` with the notices for the records skipped: forum replies (last) and
+    ``null`` records (``nulls``: their numbers; first)."""
     if replies:  # a forum's reviews and comments are not papers (README "Notices")
         parsed = dataclasses.replace(parsed, notices=(*parsed.notices,
                                                       replies_notice(shown, replies)))

@@ -90,17 +90,23 @@ def flatten(note: Mapping[str, object]) -> dict[str, object]:
     pdf = out.get("pdf")
     if isinstance(pdf, str) and pdf.startswith("/"):
         out["pdf"] = SITE + pdf
-    if "date" not in out:
-        for key in _DATES:
-            stamp = note.get(key)
-            if isinstance(stamp, int | float) and not isinstance(stamp, bool) and stamp > 0:
-                try:
-                    when = datetime.fromtimestamp(stamp / 1000, tz=timezone.utc)
-                except (OverflowError, OSError, ValueError):
-                    continue
-                out["date"] = when.date().isoformat()
-                break
+    if "date" not in out and (date := _stamp_date(note)):
+        out["date"] = date
     return out
+
+
+def _stamp_date(note: Mapping[str, object]) -> str:
+    """The ISO date of the first of the note's time stamps (``_DATES``, milliseconds since
+    the epoch, UTC) that names a day; ``""`` without one."""
+    for key in _DATES:
+        stamp = note.get(key)
+        if isinstance(stamp, int | float) and not isinstance(stamp, bool) and stamp > 0:
+            try:
+                when = datetime.fromtimestamp(stamp / 1000, tz=timezone.utc)
+            except (OverflowError, OSError, ValueError):
+                continue
+            return when.date().isoformat()
+    return ""
 
 
 class JsonObject(dict):

@@ -106,16 +106,14 @@ def openalex(record: Record) -> dict[str, object]:
     out: dict[str, object] = {
         "title": _label(record.get("title") or record.get("display_name")),
         "abstract": inverted_index_text(record.get("abstract_inverted_index")) or None,
-        "authors": [_get(a, "author", "display_name") for a in record.get("authorships") or ()
-                    if _get(a, "author", "display_name")],
+        "authors": _openalex_authors(record.get("authorships")),
         "date": record.get("publication_date") or record.get("publication_year"),
         "doi": record.get("doi") or _get(record, "ids", "doi"),
         "venue": _label(_get(primary, "source", "display_name")),
         "url": _get(primary, "landing_page_url"),
         "pdf": _get(primary, "pdf_url"),
         "is_retracted": record.get("is_retracted"),
-        "keywords": [k.get("display_name") for k in record.get("keywords") or ()
-                     if isinstance(k, Mapping) and k.get("display_name")] or None,
+        "keywords": _openalex_keywords(record.get("keywords")),
         "type": record.get("type_crossref") or record.get("type"),
     }
     out["volume"] = _get(record, "biblio", "volume")
@@ -123,12 +121,32 @@ def openalex(record: Record) -> dict[str, object]:
     first, last = _get(record, "biblio", "first_page"), _get(record, "biblio", "last_page")
     if first:
         out["pages"] = f"{first}--{last}" if last and last != first else first
-    for location in [primary, *(record.get("locations") or ())]:
+    arxiv = _arxiv_landing_page([primary, *(record.get("locations") or ())])
+    if arxiv:
+        out["arxiv_id"] = arxiv
+    return out
+
+
+def _openalex_authors(authorships: object) -> list[object]:
+    """The display names of an OpenAlex work's ``authorships`` that have one."""
+    return [_get(a, "author", "display_name") for a in authorships or ()
+            if _get(a, "author", "display_name")]
+
+
+def _openalex_keywords(keywords: object) -> list[object] | None:
+    """The display names of an OpenAlex work's ``keywords``; ``None`` without one."""
+    return [k.get("display_name") for k in keywords or ()
+            if isinstance(k, Mapping) and k.get("display_name")] or None
+
+
+def _arxiv_landing_page(locations: list[object]) -> str | None:
+    """The first of an OpenAlex work's locations' landing pages on arXiv (``.../abs/...``),
+    or ``None``."""
+    for location in locations:
         page = _get(location, "landing_page_url")
         if isinstance(page, str) and "arxiv.org/abs/" in page:
-            out["arxiv_id"] = page
-            break
-    return out
+            return page
+    return None
 
 
 def is_crossref(record: Record) -> bool:

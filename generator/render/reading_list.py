@@ -52,15 +52,13 @@ def ris_entry(p: Paper, site_url: str | None) -> str:
     f = p.facts
     meta = f.abstract.meta
     kind = meta.entry_type or ("inproceedings" if meta.venue else "misc")
-    url = meta.url or (openreview_url(meta.openreview_id) if meta.openreview_id else "") or (
-        page_address(p, site_url) if site_url else "")
-    parts = meta.date.split("-") if meta.date else []
+    url = _ris_url(p, site_url)
     record = {
         "type_of_reference": _RIS_TYPES.get(kind, "GEN"),
         "title": p.title,
         "authors": list(f.authors),
         "year": str(meta.year) if meta.year else "",
-        "date": "/".join(parts + [""] * (3 - len(parts))) + "/" if parts else "",
+        "date": _ris_date(meta.date),
         "secondary_title": f.venue or ("" if meta.title else f.abstract.collection),
         "volume": meta.volume,
         "number": meta.number,
@@ -74,6 +72,21 @@ def ris_entry(p: Paper, site_url: str | None) -> str:
     record = {k: v for k, v in record.items() if v}
     return rispy.dumps([record], implementation=_EntryWriter).lstrip("\n")
 
+
+
+def _ris_url(p: Paper, site_url: str | None) -> str:
+    """The record's ``UR``: the paper's own URL, else its OpenReview forum, else its page on
+    the site (with ``site_url`` only); ``""`` without any."""
+    meta = p.facts.abstract.meta
+    return meta.url or (openreview_url(meta.openreview_id) if meta.openreview_id else "") or (
+        page_address(p, site_url) if site_url else "")
+
+
+def _ris_date(date: str) -> str:
+    """RIS ``DA`` of an ISO date, ``YYYY/MM/DD/`` with missing parts empty (``2023``
+    becomes ``2023///``); ``""`` without a date."""
+    parts = date.split("-") if date else []
+    return "/".join(parts + [""] * (3 - len(parts))) + "/" if parts else ""
 
 def _page_fields(pages: str) -> dict[str, str]:
     """RIS ``SP`` and ``EP`` (rispy's ``start_page``, ``end_page``) of a page range as given
