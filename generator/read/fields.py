@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from generator.errors import InputError
 from generator.read.clean import Repair, needs_repair, repair_text
+from generator.read.dates import AmbiguousDate, written_date
 from generator.read.identifiers import (
     arxiv_id_in_text,
     arxiv_id_of_doi,
@@ -524,10 +525,17 @@ def _parse_date(value: object) -> str:
     if not isinstance(value, str):
         raise FieldError("date", f"expected an ISO 8601 date, got {_kind(value)}")
     m = _ISO_DATE.fullmatch(value.strip())
-    if m is None or not _calendar_date(*m.groups()):
+    if m is not None and _calendar_date(*m.groups()):
+        return "-".join(p for p in m.groups() if p)
+    try:
+        written = written_date(value)  # "June 2021", "2021/06/17", "17.06.2021" ...
+    except AmbiguousDate as exc:
+        raise FieldError("date", f"{exc}: write the ISO form (YYYY-MM-DD)") from None
+    if written is None:
         raise FieldError("date", f"{value.strip()[:40]!r} is not an ISO 8601 date "
-                                 "(YYYY, YYYY-MM or YYYY-MM-DD, a day of the calendar)")
-    return "-".join(p for p in m.groups() if p)
+                                 "(YYYY, YYYY-MM or YYYY-MM-DD, a day of the calendar) nor "
+                                 "a written one ('June 2021', '17 June 2021', '2021/06/17')")
+    return written
 
 
 def _csl_date(value: dict) -> str:
