@@ -123,3 +123,17 @@ def summary_lines(notices) -> list[str]:
         lines.extend(f"  {kind}: {n}" for n in found)
     warnings = [n for n in notices if n.warns]
     return [*lines, f"warnings: {len(warnings)}", *(f"  warning: {n}" for n in warnings)]
+
+
+def value_kind(value: object) -> str:
+    """How a message names a JSON value's kind: ``"a list"``, ``"an object"``, ``"a number"``,
+    ``"true/false"``, else the Python type's name."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from generator.errors import InputError
+from generator.errors import InputError, value_kind
 from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.dates import AmbiguousDate, written_date
 from generator.read.identifiers import (
@@ -323,7 +323,7 @@ def _text(fields: Mapping[str, object], attr: str) -> str:
     if type(value) is str:  # the common case first: most fields are text
         return " ".join(value.split())
     if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise FieldError(attr, f"expected text, got {_kind(value)}")
+        raise FieldError(attr, f"expected text, got {value_kind(value)}")
     return " ".join(str(value).split())
 
 
@@ -331,7 +331,7 @@ def _abstract(value: object, repairs: list[tuple[str, Repair]], clean: bool = Fa
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise FieldError("abstract", f"expected text, got {_kind(value)}")
+        raise FieldError("abstract", f"expected text, got {value_kind(value)}")
     if "\n" not in value and "\r" not in value:  # one line (most exports): nothing to join
         text = value.strip()
         if not clean and needs_repair(text):
@@ -375,7 +375,7 @@ def _words(value: object) -> tuple[str, ...]:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         words = tuple(map(_word, value))
         return words if all(words) else tuple(w for w in words if w)
-    raise FieldError("keywords", f"expected a list of text or text, got {_kind(value)}")
+    raise FieldError("keywords", f"expected a list of text or text, got {value_kind(value)}")
 
 
 @functools.lru_cache(maxsize=4096)  # keywords recur across a file's records
@@ -390,7 +390,7 @@ def _urls(value: object, attr: str) -> tuple[str, ...]:
     if items is None:
         return ()
     if not isinstance(items, list) or not all(isinstance(v, str) for v in items):
-        raise FieldError(attr, f"expected a URL or a list of URLs, got {_kind(value)}")
+        raise FieldError(attr, f"expected a URL or a list of URLs, got {value_kind(value)}")
     return tuple(dict.fromkeys(_url(v, attr) for v in items if v.strip()))
 
 
@@ -523,7 +523,7 @@ def _parse_date(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and 1000 <= value <= 9999:
         value = str(value)
     if not isinstance(value, str):
-        raise FieldError("date", f"expected an ISO 8601 date, got {_kind(value)}")
+        raise FieldError("date", f"expected an ISO 8601 date, got {value_kind(value)}")
     m = _ISO_DATE.fullmatch(value.strip())
     if m is not None and _calendar_date(*m.groups()):
         return "-".join(p for p in m.groups() if p)
@@ -600,19 +600,6 @@ def _entry_type(value: object) -> str:
     if name in BIBTEX_TYPES:
         return name
     return _CSL_TYPES.get(name, "")
-
-
-def _kind(value: object) -> str:
-    """How a message names a JSON value's kind."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.errors import value_kind
+
 OTHERS = "others"  # BibTeX's "and others": the authors a list does not name
 
 
@@ -82,13 +84,13 @@ def read_names(value: object) -> Names:
     if isinstance(value, str):
         return _string_names(value)
     if not isinstance(value, list):
-        raise ValueError(f"expected a list of names or text, got {_kind(value)}")
+        raise ValueError(f"expected a list of names or text, got {value_kind(value)}")
     names: list[str] = []
     for item in value:
         if isinstance(item, dict):
             item = _name_object(item)
         if not isinstance(item, str):
-            raise ValueError(f"expected names (text), got {_kind(item)}")
+            raise ValueError(f"expected names (text), got {value_kind(item)}")
         name = _item(item)
         if name:
             names.extend(name)
@@ -230,16 +232,3 @@ def _name_object(item: dict) -> str:
     if any(isinstance(p, str) and p for p in parts):
         return " ".join(p for p in parts if isinstance(p, str) and p)
     raise ValueError("a name object needs 'name' or 'given'/'family'")
-
-
-def _kind(value: object) -> str:
-    """How a message names a JSON value's kind (as ``generator.read.fields`` names it)."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
