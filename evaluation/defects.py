@@ -125,12 +125,48 @@ def _name_part(s: Subject) -> bool:
 _LINK_WORDS = frozenset(("for", "in", "on", "of"))
 
 
-def _garbled(s: Subject) -> bool:
-    """A word no rule could have made from the abstract: a word of the title whose first
-    four letters the abstract never has (after the name, which may be spelt apart; the
-    ``_LINK_WORDS`` that join a descriptor and its task are made by rules), or a
-    one-letter fragment other than "a" that the abstract does not have before the next word
+def _is_fragment(bare: str) -> bool:
+    """A one-letter word other than "a"."""
+    return len(bare) == 1 and bare != "a"
+
+
+def _fragment(bare: str, nxt: str, s: Subject) -> bool:
+    """A one-letter fragment the abstract does not have before the next word ``nxt``
     ("S NAP" of "S{\\small NAP}")."""
+    return _is_fragment(bare) and bool(nxt) and f"{bare} {nxt}" not in s.lower
+
+
+def _unseen_stem(bare: str, nxt: str, s: Subject) -> bool:
+    """A word (not a fragment) whose first four letters (of its stem: "Adding": "add",
+    "Setting": "set") the abstract never has; a stem of three letters or fewer, whole."""
+    if _is_fragment(bare):
+        return False  # judged by ``_fragment`` alone
+    stem = bare[:-3] if bare.endswith("ing") and len(bare) > 4 else bare
+    if stem != bare and len(stem) > 2 and stem[-1] == stem[-2]:
+        stem = stem[:-1]
+    return len(stem) > 3 and stem[:4] not in s.lower or len(stem) <= 3 and stem not in s.lower
+
+
+def _run_together(bare: str, nxt: str, s: Subject) -> bool:
+    """Two words run together ("Introducecontroling"): over 14 letters, not an "-ing" form,
+    and in the abstract neither as written nor without its final "s"."""
+    return len(bare) > 14 and bare not in s.lower and bare.rstrip("s") not in s.lower \
+        and not bare.endswith("ing")
+
+
+# The word rules of ``_garbled``: (name, check of a bare word, the next bare word or "", and
+# the ``Subject``); a word any rule accepts makes the title garbled.
+GARBLED_RULES: tuple[tuple[str, Callable[[str, str, Subject], bool]], ...] = (
+    ("fragment", _fragment),
+    ("unseen-stem", _unseen_stem),
+    ("run-together", _run_together),
+)
+
+
+def _garbled(s: Subject) -> bool:
+    """A word no rule could have made from the abstract: a word of the title (after the
+    name, which may be spelt apart; the ``_LINK_WORDS`` that join a descriptor and its task
+    are made by rules) that one of the ``GARBLED_RULES`` accepts."""
     if not s.lower:
         return False
     words = s.words[1:] if s.head else s.words
@@ -138,19 +174,9 @@ def _garbled(s: Subject) -> bool:
         bare = _bare(word)
         if not bare or not bare[0].isalpha() or bare in _LINK_WORDS:
             continue  # "for", "in": a rule joins phrases with them though the abstract may not
-        if len(bare) == 1 and bare != "a":
-            nxt = _bare(words[i + 1]) if i + 1 < len(words) else ""
-            if nxt and f"{bare} {nxt}" not in s.lower:
-                return True
-            continue
-        stem = bare[:-3] if bare.endswith("ing") and len(bare) > 4 else bare  # Adding: add
-        if stem != bare and len(stem) > 2 and stem[-1] == stem[-2]:
-            stem = stem[:-1]  # Setting: set, Putting: put
-        if len(stem) > 3 and stem[:4] not in s.lower or len(stem) <= 3 and stem not in s.lower:
+        nxt = _bare(words[i + 1]) if i + 1 < len(words) else ""
+        if any(rule(bare, nxt, s) for _, rule in GARBLED_RULES):
             return True
-        if len(bare) > 14 and bare not in s.lower and bare.rstrip("s") not in s.lower \
-                and not bare.endswith("ing"):
-            return True  # "Introducecontroling": two words run together
     return False
 
 

@@ -11,7 +11,7 @@ This module only measures: it never changes extraction rules or labels.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -342,33 +342,58 @@ def _label(entry: object, origin: str, path: str, line: int | None, index: int) 
 
     if not isinstance(entry, dict):
         raise fail("expected a mapping with file, abstract, tags, ...")
+    file, number = _file_and_number(entry, fail)
+    links = _links(entry, fail)
+    for key in ("code_status", "split"):
+        if not isinstance(entry.get(key, ""), str):
+            raise fail(f"{key!r} must be a string")
+    return Label(file=file, abstract=number, origin=origin, tags=_strings(entry, "tags", fail),
+                 code=_strings(entry, "code", fail), code_status=entry.get("code_status", "none"),
+                 links=links, titles=_strings(entry, "titles", fail),
+                 split=entry.get("split", ""))
+
+
+def _file_and_number(entry: dict, fail: Callable[[str], InputError]) -> tuple[str, int]:
+    """``(file, abstract)`` of a labels entry.
+
+    Raises:
+        InputError: ``file`` is not a plain file name, or ``abstract`` not a whole number >= 1.
+    """
     file, number = entry.get("file"), entry.get("abstract")
     if not isinstance(file, str) or not file or "/" in file or "\\" in file \
             or file.startswith("."):
         raise fail(f"'file' must be a file name in the labelled folder, not {file!r}")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise fail(f"'abstract' must be a whole number from 1, not {number!r}")
+    return file, number
 
-    def strings(key: str) -> tuple[str, ...]:
-        value = entry.get(key)
-        if value is None:
-            return ()
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise fail(f"{key!r} must be a list of strings, e.g. {key}: [\"...\"]")
-        return tuple(value)
 
+def _strings(entry: dict, key: str, fail: Callable[[str], InputError]) -> tuple[str, ...]:
+    """The list of strings under ``key`` of a labels entry (``()`` when absent).
+
+    Raises:
+        InputError: the value is not a list of strings.
+    """
+    value = entry.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise fail(f"{key!r} must be a list of strings, e.g. {key}: [\"...\"]")
+    return tuple(value)
+
+
+def _links(entry: dict, fail: Callable[[str], InputError]) -> tuple[tuple[str, str], ...]:
+    """``(url, kind)`` of each ``links`` item of a labels entry.
+
+    Raises:
+        InputError: ``links`` is not a list of ``{url, kind}`` mappings of strings.
+    """
     links = entry.get("links") or []
     if not isinstance(links, list) or not all(
             isinstance(x, dict) and isinstance(x.get("url"), str) and isinstance(x.get("kind"), str)
             for x in links):
         raise fail("'links' must be a list of {url: ..., kind: ...} mappings")
-    for key in ("code_status", "split"):
-        if not isinstance(entry.get(key, ""), str):
-            raise fail(f"{key!r} must be a string")
-    return Label(file=file, abstract=number, origin=origin, tags=strings("tags"),
-                 code=strings("code"), code_status=entry.get("code_status", "none"),
-                 links=tuple((x["url"], x["kind"]) for x in links), titles=strings("titles"),
-                 split=entry.get("split", ""))
+    return tuple((x["url"], x["kind"]) for x in links)
 
 
 def read_labelled_file(folder: Path, file: str, cache: dict) -> list:
@@ -383,23 +408,30 @@ def read_labelled_file(folder: Path, file: str, cache: dict) -> list:
 # -------------------------------------------------------------------------------- evaluation
 
 
-def _report(name: str, cases: tuple[Case, ...], taxonomy: Taxonomy) -> SplitReport:
+def _tag_hit(tag: str, case: Case) -> Counts:
+    """``Counts`` of one tag in one case: labelled and found, found only, labelled only."""
+    wanted, got = tag in case.label.tags, tag in case.facts.tags
+    return Counts(int(wanted and got), int(got and not wanted), int(wanted and not got))
+
+
+def _per_tag(cases: tuple[Case, ...], taxonomy: Taxonomy) -> tuple[TagScore, ...]:
+    """``TagScore`` of each tag seen in ``cases``, taxonomy order first, then the others sorted."""
     per_tag_counts: dict[str, Counts] = {}
     for case in cases:
         for tag in set(case.label.tags) | set(case.facts.tags):
-            hit = Counts(
-                int(tag in case.label.tags and tag in case.facts.tags),
-                int(tag in case.facts.tags and tag not in case.label.tags),
-                int(tag in case.label.tags and tag not in case.facts.tags),
-            )
-            per_tag_counts[tag] = per_tag_counts.get(tag, Counts()) + hit
+            per_tag_counts[tag] = per_tag_counts.get(tag, Counts()) + _tag_hit(tag, case)
     order = list(taxonomy.names) + sorted(set(per_tag_counts) - set(taxonomy.names))
+    return tuple(TagScore(t, per_tag_counts[t]) for t in order if t in per_tag_counts)
+
+
+def _report(name: str, cases: tuple[Case, ...], taxonomy: Taxonomy) -> SplitReport:
+    """The ``SplitReport`` named ``name`` of ``cases``."""
     titles = Counter(c.facts.title for c in cases)
     return SplitReport(
         name=name,
         cases=cases,
         tags=total(c.tag_counts for c in cases),
-        per_tag=tuple(TagScore(t, per_tag_counts[t]) for t in order if t in per_tag_counts),
+        per_tag=_per_tag(cases, taxonomy),
         urls=total(compare_sets((u for u, _ in c.label.links), c.urls) for c in cases),
         url_kinds=total(compare_sets(c.label.links, c.url_kinds) for c in cases),
         code=total(compare_sets(c.label.code, c.code_urls) for c in cases),

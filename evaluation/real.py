@@ -369,7 +369,15 @@ def real_report(records: Sequence[RealRecord], taxonomy: Taxonomy,
     return RealReport(tuple(reports), tuple(label_reports), ms)
 
 
+def _highlight_counts(cases: list[RealCase]) -> dict[str, int]:
+    """``long_highlights``, ``multi_sentence`` and ``pointing`` of a ``VenueReport``."""
+    return {"long_highlights": sum(len(c.facts.plain_highlight) > LONG_HIGHLIGHT for c in cases),
+            "multi_sentence": sum(c.highlight_sentences > 1 for c in cases),
+            "pointing": sum(points_back(c.facts.plain_highlight) for c in cases)}
+
+
 def _venue_report(venue: str, cases: list[RealCase]) -> VenueReport:
+    """The ``VenueReport`` of the ``cases`` of one venue (or ``all``)."""
     named = [c for c in cases if c.title_name]
     defects: Counter[str] = Counter(k for c in cases for k in c.defects)
     track = [c for c in cases if c.record.datasets_track]
@@ -378,9 +386,7 @@ def _venue_report(venue: str, cases: list[RealCase]) -> VenueReport:
         kept=sum(carries(c.facts.title, c.title_name) for c in named),
         defects=dict(defects), defective=sum(bool(c.defects) for c in cases),
         untagged=sum(not c.facts.tags for c in cases),
-        long_highlights=sum(len(c.facts.plain_highlight) > LONG_HIGHLIGHT for c in cases),
-        multi_sentence=sum(c.highlight_sentences > 1 for c in cases),
-        pointing=sum(points_back(c.facts.plain_highlight) for c in cases),
+        **_highlight_counts(cases),
         datasets_track=(len(track), sum(DATASETS_TAG in c.facts.tags for c in track)),
         tag_counts=dict(Counter(t for c in cases for t in c.facts.tags)))
 
@@ -411,45 +417,51 @@ def _share(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.1f}%)" if d else "0/0"
 
 
-def format_real(report: RealReport, taxonomy_names: Sequence[str], worst: int = 5) -> str:
-    """The report as text: one block per venue and ``all``, then the labelled splits, then
-    the worst titles of ``all`` (``worst`` of each defect kind)."""
-    out: list[str] = [f"extraction: {report.ms_per_abstract:.2f} ms per abstract (one process)"]
-    for v in report.venues:
-        out += ["", f"=== real: {v.venue} ({v.papers} abstracts) ===",
-                f"method name kept      {_share(v.kept, v.named)} of titles 'Name: ...' "
-                f"whose name the abstract uses",
-                f"title defects         {_share(v.defective, v.papers)}: " + (", ".join(
-                    f"{k} {n}" for k, n in sorted(v.defects.items())) or "none"),
-                f"untagged              {_share(v.untagged, v.papers)}",
-                f"highlights > {LONG_HIGHLIGHT} ch  {_share(v.long_highlights, v.papers)}; "
-                f"spanning 2+ sentences {_share(v.multi_sentence, v.papers)}; "
-                f"pointing back {_share(v.pointing, v.papers)}"]
-        if v.datasets_track[0]:
-            out.append(f"D&B track tagged      {_share(v.datasets_track[1], v.datasets_track[0])}")
-        out.append("tags                  " + ", ".join(
-            f"{t} {v.tag_counts[t]}" for t in taxonomy_names if t in v.tag_counts))
-    for lab in report.labels:
-        if not lab.papers:
-            continue
-        c = lab.tags
-        out += ["", f"=== labelled sample: {lab.split} ({lab.papers} abstracts) ===",
-                f"tags (micro)   P {c.precision:.3f}  R {c.recall:.3f}  F1 {c.f1:.3f}  "
-                f"(tp {c.tp}, fp {c.fp}, fn {c.fn})",
-                f"labelled name in title  {_share(lab.names[1], lab.names[0])}",
-                f"untagged       {_share(lab.untagged, lab.papers)}; the labels give none "
-                f"{_share(lab.no_label_tag, lab.papers)}; untagged although labelled "
-                f"{_share(lab.missed, lab.papers)}",
-                "tags below precision 0.70 on 20+ predictions: " + (", ".join(
-                    f"{t} {c.precision:.2f} ({c.tp + c.fp})" for t, c in lab.per_tag.items()
-                    if c.tp + c.fp >= 20 and c.precision < 0.70) or "none"),
-                f"  {'tag':<24} {'support':>7} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6}"]
-        for tag in taxonomy_names:
-            t = lab.per_tag.get(tag)
-            if t:
-                out.append(f"  {tag:<24} {t.tp + t.fn:>7} {t.tp + t.fp:>5} "
-                           f"{t.precision:>6.3f} {t.recall:>6.3f} {t.f1:>6.3f}")
-    everything = report.venues[-1]
+def _venue_lines(v: VenueReport, taxonomy_names: Sequence[str]) -> list[str]:
+    """The text block of one venue (or ``all``), a blank line first."""
+    out = ["", f"=== real: {v.venue} ({v.papers} abstracts) ===",
+           f"method name kept      {_share(v.kept, v.named)} of titles 'Name: ...' "
+           f"whose name the abstract uses",
+           f"title defects         {_share(v.defective, v.papers)}: " + (", ".join(
+               f"{k} {n}" for k, n in sorted(v.defects.items())) or "none"),
+           f"untagged              {_share(v.untagged, v.papers)}",
+           f"highlights > {LONG_HIGHLIGHT} ch  {_share(v.long_highlights, v.papers)}; "
+           f"spanning 2+ sentences {_share(v.multi_sentence, v.papers)}; "
+           f"pointing back {_share(v.pointing, v.papers)}"]
+    if v.datasets_track[0]:
+        out.append(f"D&B track tagged      {_share(v.datasets_track[1], v.datasets_track[0])}")
+    out.append("tags                  " + ", ".join(
+        f"{t} {v.tag_counts[t]}" for t in taxonomy_names if t in v.tag_counts))
+    return out
+
+
+def _label_lines(lab: LabelReport, taxonomy_names: Sequence[str]) -> list[str]:
+    """The text block of one labelled split, a blank line first (none when it is empty)."""
+    if not lab.papers:
+        return []
+    c = lab.tags
+    out = ["", f"=== labelled sample: {lab.split} ({lab.papers} abstracts) ===",
+           f"tags (micro)   P {c.precision:.3f}  R {c.recall:.3f}  F1 {c.f1:.3f}  "
+           f"(tp {c.tp}, fp {c.fp}, fn {c.fn})",
+           f"labelled name in title  {_share(lab.names[1], lab.names[0])}",
+           f"untagged       {_share(lab.untagged, lab.papers)}; the labels give none "
+           f"{_share(lab.no_label_tag, lab.papers)}; untagged although labelled "
+           f"{_share(lab.missed, lab.papers)}",
+           "tags below precision 0.70 on 20+ predictions: " + (", ".join(
+               f"{t} {c.precision:.2f} ({c.tp + c.fp})" for t, c in lab.per_tag.items()
+               if c.tp + c.fp >= 20 and c.precision < 0.70) or "none"),
+           f"  {'tag':<24} {'support':>7} {'pred':>5} {'P':>6} {'R':>6} {'F1':>6}"]
+    for tag in taxonomy_names:
+        t = lab.per_tag.get(tag)
+        if t:
+            out.append(f"  {tag:<24} {t.tp + t.fn:>7} {t.tp + t.fp:>5} "
+                       f"{t.precision:>6.3f} {t.recall:>6.3f} {t.f1:>6.3f}")
+    return out
+
+
+def _worst_lines(everything: VenueReport, worst: int) -> list[str]:
+    """The first ``worst`` titles of each defect kind, then of names not kept."""
+    out: list[str] = []
     kinds = sorted({k for c in everything.cases for k in c.defects})
     for kind in kinds:
         bad = [c for c in everything.cases if kind in c.defects][:worst]
@@ -461,6 +473,18 @@ def format_real(report: RealReport, taxonomy_names: Sequence[str], worst: int = 
         out += ["", f"method name not kept (first {len(missed)}):"]
         out += [f"  {c.record.key}: wanted {c.title_name!r}, got {c.facts.title}"
                 for c in missed]
+    return out
+
+
+def format_real(report: RealReport, taxonomy_names: Sequence[str], worst: int = 5) -> str:
+    """The report as text: one block per venue and ``all``, then the labelled splits, then
+    the worst titles of ``all`` (``worst`` of each defect kind)."""
+    out: list[str] = [f"extraction: {report.ms_per_abstract:.2f} ms per abstract (one process)"]
+    for v in report.venues:
+        out += _venue_lines(v, taxonomy_names)
+    for lab in report.labels:
+        out += _label_lines(lab, taxonomy_names)
+    out += _worst_lines(report.venues[-1], worst)
     return "\n".join(out)
 
 

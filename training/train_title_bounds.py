@@ -47,9 +47,8 @@ def title_ends(title: str) -> list[list[str]]:
     return out
 
 
-def count(rows: list[dict]) -> tuple[Counter[str], Counter[str], set[str]]:
-    """``(after a title's end, after any content word, the words frequent enough)``: counts
-    of the following token by ``after_key``."""
+def _raw_counts(rows: list[dict]) -> tuple[Counter[str], Counter[str]]:
+    """``(after a title's end, after any content word)``: counts of the following raw token."""
     raw_end: Counter[str] = Counter()
     raw_all: Counter[str] = Counter()
     for row in rows:
@@ -59,10 +58,22 @@ def count(rows: list[dict]) -> tuple[Counter[str], Counter[str], set[str]]:
             if is_word(low[k]) and low[k] not in FUNCTION_WORDS:
                 raw_all[toks[k + 1]] += 1
         for end in title_ends(" ".join(row["title"].split())):
-            for k in range(len(low) - 2):
-                if low[k] == end[0] and low[k + 1] == end[1]:
-                    raw_end[toks[k + 2]] += 1
-                    break
+            _count_end(raw_end, toks, low, end)
+    return raw_end, raw_all
+
+
+def _count_end(raw_end: Counter[str], toks: list[str], low: list[str], end: list[str]) -> None:
+    """Count the token after the first place the two words ``end`` stand together in ``low``."""
+    for k in range(len(low) - 2):
+        if low[k] == end[0] and low[k + 1] == end[1]:
+            raw_end[toks[k + 2]] += 1
+            return
+
+
+def count(rows: list[dict]) -> tuple[Counter[str], Counter[str], set[str]]:
+    """``(after a title's end, after any content word, the words frequent enough)``: counts
+    of the following token by ``after_key``."""
+    raw_end, raw_all = _raw_counts(rows)
     lower: Counter[str] = Counter()
     for token, n in raw_all.items():
         lower[token.lower()] += n

@@ -110,14 +110,11 @@ def _log_ratio(a: int, a_total: int, b: int, b_total: int) -> float:
     return round(max(-LM_CLIP, min(LM_CLIP, r)), 2)
 
 
-def title_lm(rows: list[dict]) -> TitleLM:
-    """The title-likeness tables (``TitleLM``) of the titles and abstracts of ``rows``:
-    words and pairs seen ``MIN_LM`` times or more in both together."""
+def _title_counts(rows: list[dict]) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """``(first words, last words, word pairs)`` of the title parts (``Name: part``) of ``rows``."""
     t_start: Counter[str] = Counter()
     t_end: Counter[str] = Counter()
     t_pair: Counter[str] = Counter()
-    a_word: Counter[str] = Counter()
-    a_pair: Counter[str] = Counter()
     for row in rows:
         for part in " ".join(row["title"].split()).split(": "):
             words = _words(part)
@@ -125,26 +122,63 @@ def title_lm(rows: list[dict]) -> TitleLM:
                 t_start[words[0]] += 1
                 t_end[words[-1]] += 1
                 t_pair.update(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
+    return t_start, t_end, t_pair
+
+
+def _abstract_counts(rows: list[dict]) -> tuple[Counter[str], Counter[str]]:
+    """``(words, word pairs)`` of the abstracts of ``rows``; pairs do not cross punctuation."""
+    a_word: Counter[str] = Counter()
+    a_pair: Counter[str] = Counter()
+    for row in rows:
         for sentence in split_sentences(row["abstract"]):
             for piece in re.split(r"[^\w\s'’+\-./]", title_text(sentence)):
                 words = _words(piece)
                 a_word.update(words)
                 a_pair.update(f"{a} {b}" for a, b in zip(words, words[1:], strict=False))
-    ns, nw = sum(t_start.values()), sum(a_word.values())
+    return a_word, a_pair
+
+
+def _pair_ratios(t_pair: Counter[str], a_pair: Counter[str]) -> dict[str, float]:
+    """Log ratios (title against abstract) of the word pairs seen ``MIN_LM`` times or more,
+    kept when at least ``MIN_PAIR_RATIO`` in size."""
     npt, npa = sum(t_pair.values()), sum(a_pair.values())
-    start = {w: _log_ratio(t_start[w], ns, a_word[w], nw) for w in a_word
-             if a_word[w] + t_start[w] >= MIN_LM}
-    end = {w: _log_ratio(t_end[w], ns, a_word[w], nw) for w in a_word
-           if a_word[w] + t_end[w] >= MIN_LM}
     pair = {}
-    verbs = frozenset(w for w, n in a_word.items() if n >= MIN_LM and w not in FUNCTION_WORDS
-                      and sum(a_pair[f"{c} {w}"] for c in VERB_CUES) >= VERB_SHARE * n)
     for b in a_pair.keys() | t_pair.keys():
         if a_pair[b] + t_pair[b] >= MIN_LM:
             r = _log_ratio(t_pair[b], npt, a_pair[b], npa)
             if abs(r) >= MIN_PAIR_RATIO:
                 pair[b] = r
-    return TitleLM(start, end, pair, verbs)
+    return pair
+
+
+def _verbs(a_word: Counter[str], a_pair: Counter[str]) -> frozenset[str]:
+    """Content words of the abstracts that follow a ``VERB_CUES`` word in ``VERB_SHARE`` of
+    their ``MIN_LM`` or more occurrences."""
+    return frozenset(w for w, n in a_word.items() if n >= MIN_LM and w not in FUNCTION_WORDS
+                     and sum(a_pair[f"{c} {w}"] for c in VERB_CUES) >= VERB_SHARE * n)
+
+
+def title_lm(rows: list[dict]) -> TitleLM:
+    """The title-likeness tables (``TitleLM``) of the titles and abstracts of ``rows``:
+    words and pairs seen ``MIN_LM`` times or more in both together."""
+    t_start, t_end, t_pair = _title_counts(rows)
+    a_word, a_pair = _abstract_counts(rows)
+    ns, nw = sum(t_start.values()), sum(a_word.values())
+    start = {w: _log_ratio(t_start[w], ns, a_word[w], nw) for w in a_word
+             if a_word[w] + t_start[w] >= MIN_LM}
+    end = {w: _log_ratio(t_end[w], ns, a_word[w], nw) for w in a_word
+           if a_word[w] + t_end[w] >= MIN_LM}
+    return TitleLM(start, end, _pair_ratios(t_pair, a_pair), _verbs(a_word, a_pair))
+
+
+def _title_goal(row: dict, name: str | None) -> tuple[list[list[str]], set[str]]:
+    """``(the word lists of the title parts without the name, their items)`` of ``row``."""
+    title = " ".join(row["title"].split())
+    if name:
+        title = title.replace(name, " ")
+    parts = [[t.lower() for t in tokens(p) if is_word(t)] for p in title.split(": ")]
+    parts = [p for p in parts if p]
+    return parts, items([w for p in parts for w in p])
 
 
 def examples(row: dict, rng: random.Random, lm: TitleLM
@@ -156,33 +190,31 @@ def examples(row: dict, rng: random.Random, lm: TitleLM
     links, _, _ = extract_links(tokenize(text), ())
     found = find_name(sentences, highlight, [link.url for link in links])
     name = found.name if found else None
-    title = " ".join(row["title"].split())
-    if name:
-        title = title.replace(name, " ")
-    parts = [[t.lower() for t in tokens(p) if is_word(t)] for p in title.split(": ")]
-    parts = [p for p in parts if p]
-    goal = items([w for p in parts for w in p])
+    parts, goal = _title_goal(row, name)
     if not goal:
         return []
     out = []
     for rank, sentence in enumerate(by_contribution(sentences, highlight)[:SENTENCES]):
         toks = tokens(title_text(sentence))
         for i, ends in span_ends(toks, lm.verbs):
-            for j in ends:
-                out.append((i, j, toks, rank, target(toks[i:j], parts, goal)))
+            out.extend((i, j, toks, rank, target(toks[i:j], parts, goal)) for j in ends)
     rng.shuffle(out)
     out.sort(key=lambda e: e[4] == 0.0)  # the spans that match first, then a sample of others
     return [(span_keys(toks, i, j, rank, name, lm), y) for i, j, toks, rank, y in out[:KEEP]]
 
 
-def fit(rows: list[dict], lm: TitleLM) -> tuple[dict[str, float], float]:
-    """Ridge weights of the feature keys over the sampled spans of ``rows``, and the bias."""
-    rng = random.Random(25)
-    data = [e for row in rows for e in examples(row, rng, lm)]
+def _key_index(data: list[tuple[list[tuple[str, float]], float]]) -> dict[str, int]:
+    """Column of each feature key kept for the fit: seen ``MIN_KEY`` times, or of a kind
+    (``#``, no ``=``, ``L``/``R``/``X``) kept whatever its count."""
     counts = Counter(k for keys, _ in data for k, _ in keys)
-    index = {k: n for n, k in enumerate(sorted(k for k, c in counts.items()
-                                                if c >= MIN_KEY or "#" in k or "=" not in k
-                                                or k[0] in "LRX"))}
+    return {k: n for n, k in enumerate(sorted(k for k, c in counts.items()
+                                              if c >= MIN_KEY or "#" in k or "=" not in k
+                                              or k[0] in "LRX"))}
+
+
+def _design(data: list[tuple[list[tuple[str, float]], float]], index: dict[str, int]
+            ) -> sparse.csr_matrix:
+    """The sparse float32 design matrix (one row a span, one column a key of ``index``)."""
     indptr, cols, values = [0], [], []
     for keys, _ in data:
         for k, v in keys:
@@ -190,8 +222,16 @@ def fit(rows: list[dict], lm: TitleLM) -> tuple[dict[str, float], float]:
                 cols.append(index[k])
                 values.append(v)
         indptr.append(len(cols))
-    x = sparse.csr_matrix((np.array(values, dtype=np.float32), cols, indptr),
-                          shape=(len(data), len(index)))
+    return sparse.csr_matrix((np.array(values, dtype=np.float32), cols, indptr),
+                             shape=(len(data), len(index)))
+
+
+def fit(rows: list[dict], lm: TitleLM) -> tuple[dict[str, float], float]:
+    """Ridge weights of the feature keys over the sampled spans of ``rows``, and the bias."""
+    rng = random.Random(25)
+    data = [e for row in rows for e in examples(row, rng, lm)]
+    index = _key_index(data)
+    x = _design(data, index)
     y = np.array([t for _, t in data])
     model = Ridge(alpha=ALPHA, solver="sparse_cg").fit(x, y)
     print(f"fitted on {len(data)} spans of {len(rows)} abstracts, {len(index)} keys; "
