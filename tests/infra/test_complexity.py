@@ -1,6 +1,7 @@
-"""The code standard's complexity bound: no function of the product over cyclomatic complexity
-15 by radon's count (README "Layout"). ruff's mccabe check (C901, max 15) counts fewer branches
-(no boolean operators, no comprehension conditions), so it passed while radon's count did not."""
+"""The code standard's complexity bound: no function of generator/, evaluation/ or training/
+over cyclomatic complexity 15 by radon's count (README "Layout"). ruff's mccabe check (C901,
+max 15) counts fewer branches (no boolean operators, no comprehension conditions), so it
+passed while radon's count did not."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from conftest import ROOT
 from radon.complexity import cc_visit
 
 LIMIT = 15
-FOLDERS = ("generator",)
+FOLDERS = ("generator", "evaluation", "training")
 
 
 def _functions() -> list[tuple[str, str, int]]:
