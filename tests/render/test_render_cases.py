@@ -238,7 +238,8 @@ def test_hostile_pages_front_matter(hostile_site: Path) -> None:
         assert m, md
         meta = yaml.safe_load(m.group(1))
         assert set(meta) == {"title", "description", "tags", "paper_id", "collection",
-                             "template"}
+                             "template", "hide"}
+        assert meta["hide"] == ["toc"]
         assert meta["collection"] == "Hostile Papers"
         assert "evil" not in meta["tags"]
         assert meta["title"] != "Injected"
