@@ -34,10 +34,7 @@ import re
 from collections.abc import Iterator
 
 import bibtexparser
-from bibtexparser.middlewares import (
-    RemoveEnclosingMiddleware,
-    ResolveStringReferencesMiddleware,
-)
+from bibtexparser.middlewares import RemoveEnclosingMiddleware
 from bibtexparser.middlewares.names import (
     parse_single_name_into_parts,
     split_multiple_persons_names,
@@ -50,6 +47,7 @@ from bibtexparser.model import (
 )
 
 from generator.errors import InputError
+from generator.infra.gcpause import paused
 from generator.read.bibtex_comments import without_comments
 from generator.read.bibtex_escapes import exported, unescape_export
 from generator.read.clean import decode
@@ -86,22 +84,25 @@ def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
             whose fields cannot be used (file, line, entry key and field named).
     """
     text = without_comments(decode(data, shown))
-    library = _parse(text)
-    keyed: list[Notice] = []
-    if any(isinstance(b, DuplicateBlockKeyBlock) for b in library.failed_blocks):
-        text, keyed = _unique_keys(text, library, shown)
+    # bibtexparser's blocks and fields, and the records made of them, form no cycles (gcpause)
+    with paused():
         library = _parse(text)
-    if library.failed_blocks:
-        raise _syntax_error(library.failed_blocks[0], shown, text)
-    notices = [*keyed, *_stray_fields(library, shown)]
-    parsed = parsed_records(_papers(library, name, shown, exported(text)), name, shown)
+        keyed: list[Notice] = []
+        if any(isinstance(b, DuplicateBlockKeyBlock) for b in library.failed_blocks):
+            text, keyed = _unique_keys(text, library, shown)
+            library = _parse(text)
+        if library.failed_blocks:
+            raise _syntax_error(library.failed_blocks[0], shown, text)
+        notices = [*keyed, *_stray_fields(library, shown)]
+        parsed = parsed_records(_papers(library, name, shown, exported(text)), name, shown)
     return ParsedFile(parsed.collection, parsed.records, (*notices, *parsed.notices))
 
 
 def _parse(text: str):
     with _quiet():
-        return bibtexparser.parse_string(text, parse_stack=[
-            ResolveStringReferencesMiddleware(True), RemoveEnclosingMiddleware(True)])
+        # Macros are resolved by ``_fields`` (``_concatenate``), which also joins ``#``
+        # concatenations; bibtexparser's ResolveStringReferencesMiddleware does only the former.
+        return bibtexparser.parse_string(text, parse_stack=[RemoveEnclosingMiddleware(True)])
 
 
 def _unique_keys(text: str, library, shown: str) -> tuple[str, list[Notice]]:
@@ -269,8 +270,7 @@ def _fields(entry: Entry, shown: str, source: Source, macros: dict[str, str],
         value = field.value
         if getattr(field, "enclosing", None) == "no-enclosing" and isinstance(value, str):
             _check_value(value, entry, field, shown)
-            if "#" in value:
-                value = _concatenate(value, macros)
+            value = _concatenate(value, macros)  # a macro name, a number or parts joined by #
         if key in record:  # BibTeX's field names are case-insensitive: Title and title
             raise InputError(shown, source.line, f"{source.describe(line=False)}: field given "
                                                  f"twice: {key}")
