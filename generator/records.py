@@ -86,7 +86,8 @@ class Metadata(_Record):
         volume: the journal's or proceedings' volume as given (``"37"``), or ``""``.
         number: the issue number as given (BibTeX's ``number``, CSL's and Crossref's
             ``issue``, RIS ``IS``), or ``""``.
-        status: ``"withdrawn"``, ``"desk-rejected"``, ``"rejected"`` or ``"retracted"`` when
+        status: one of ``generator.read.status.STATUSES`` (``"withdrawn"``, ``"retracted"``,
+            ``"under review"`` ...) when
             the record says so (``generator.read.status``), else ``""``.
     """
 

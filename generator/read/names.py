@@ -1,7 +1,11 @@
 """Author names of a record: a list of names or name objects, or one string in one of the
 ways exports write a list of names (``LIST_RULES``, the first that applies reads it):
 
-* ``semicolons``: ``Hu, Edward J.; Shen, Yelong`` (Zotero's CSV), each part one name;
+* ``lines``: one name per line (a spreadsheet cell or a JSON string copied from a list),
+  when no other separator is in the text;
+* ``semicolons``: ``Hu, Edward J.; Shen, Yelong`` (Zotero's CSV), each part one name; also
+  ``·``, ``•`` and ``|`` (conference sites' and OpenReview's listings: ``Edward J. Hu ·
+  Yelong Shen``);
 * ``one name``: one name written family name first (``Hu, Edward J.``, ``van der Berg,
   Zoë``);
 * ``and``: names between `` and `` or `` & `` (BibTeX's separator, ``A B & C D``), each part
@@ -17,8 +21,11 @@ ways exports write a list of names (``LIST_RULES``, the first that applies reads
 
 A list that ends ``et al.`` or ``and others`` ends with ``"others"``, BibTeX's word for the
 authors not named (pages show "et al.", the cite block writes ``and others`` back). A name
-written ``Family, Given`` is put given name first; "Anonymous" (a double-blind
-submission's placeholder) is no author.
+written ``Family, Given`` is put given name first, and so is one written ``Family I.``
+(Scopus: ``He K.``, ``Hu E.J.``); what is not part of a name is removed from it (``NAME_MARKS``:
+a PDF's affiliation marks ``Hu1``, ``Shen2*``, DBLP's homonym numbers ``Lu Wang 0001``, an
+affiliation or author id in brackets at its end); "Anonymous" (a double-blind submission's
+placeholder) is no author.
 """
 
 from __future__ import annotations
@@ -66,7 +73,8 @@ _PARTS = re.compile(r"\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+", re.IGNORECASE)
 # Initials: "E. J.", "P.", "J.-P.", "EJ" (up to four letters, each capital, dots optional).
 _INITIALS = re.compile(r"(?:[A-Z]\.?(?:\s*-\s*|\s+)?){1,4}")
 # MEDLINE's "Family Initials": "Hu EJ", "van der Berg Z" (initials without dots, last).
-_MEDLINE = re.compile(r"(\S.*?)\s+([A-Z]{1,3})")
+_MEDLINE = re.compile(r"(\S.*?)\s+([A-Z]{1,3})", re.DOTALL)
+_BLANK = re.compile(r"\s")  # the rules read a line break as a blank; only ``lines`` tells them
 _SUFFIX = re.compile(r"(?:jr|sr|ii|iii|iv)\.?", re.IGNORECASE)
 
 
@@ -112,7 +120,10 @@ def _item(item: str) -> tuple[str, ...]:
 @functools.lru_cache(maxsize=16384)  # an author string recurs across a file's records
 def _string_names(value: str) -> Names:
     """One string of names (``LIST_RULES``), ``OTHERS`` last when it ends "et al."."""
-    text = " ".join(value.split())
+    # Runs of blanks as one space; line breaks kept (the ``lines`` rule reads them).
+    text = "\n".join(" ".join(line.split()) for line in value.splitlines() if line.strip())
+    if _DIGIT_OR_MARK.search(text):
+        text = _MARKS_IN_LIST.sub("", text)
     et_al = _ET_AL.search(text) if "al" in text or "others" in text else None
     if et_al:
         text = text[:et_al.start()]
@@ -128,10 +139,22 @@ def _string_names(value: str) -> Names:
 Read = tuple[list[str], str] | None  # (the names as written, a doubt), or None: not this rule
 
 
-def _semicolons(text: str) -> Read:
-    if ";" not in text:
+# Separators that are never part of a name: ";" and the listing marks of conference sites.
+_LISTING = re.compile(r"[;·•|]")
+
+
+def _lines(text: str) -> Read:
+    lines = [line.strip() for line in text.split("\n")]
+    if len(lines) < 2 or _LISTING.search(text) or _AND.search(text) or any(
+            "," in line and not _ONE_NAME.fullmatch(line) for line in lines):
         return None
-    parts = [_AND.sub("", p, count=1) if _AND.match(p) else p for p in text.split(";")]
+    return [line for line in lines if line], ""
+
+
+def _semicolons(text: str) -> Read:
+    if not _LISTING.search(text):
+        return None
+    parts = [_AND.sub("", p, count=1) if _AND.match(p) else p for p in _LISTING.split(text)]
     return [p.strip() for p in parts if p.strip()], ""
 
 
@@ -140,7 +163,7 @@ def _one_name(text: str) -> Read:
 
 
 def _and_list(text: str) -> Read:
-    if " and " not in text.lower() and " & " not in text:
+    if not _AND.search(text):
         return None
     parts = [p for p in _AND.split(text) if p]
     if all("," not in p or _ONE_NAME.fullmatch(p) for p in parts):
@@ -180,14 +203,14 @@ def _medline(text: str) -> Read:
 
 def _given_family(text: str) -> Read:
     parts = _parts(text)
-    if len(parts) >= 2 and all(" " in p for p in parts):
+    if len(parts) >= 2 and all(_BLANK.search(p) for p in parts):
         return parts, ""
     return None
 
 
 def _comma_parts(text: str) -> Read:
     parts = _parts(text)
-    if len(parts) < 2 or all(" " in p for p in parts):
+    if len(parts) < 2 or all(_BLANK.search(p) for p in parts):
         return parts, ""
     return parts, (f"read {text!r} as {len(parts)} names; if they are written 'Family, "
                    "Given', put ';' between the names")
@@ -195,6 +218,7 @@ def _comma_parts(text: str) -> Read:
 
 # (name, rule): each rule reads a string of names as its form, or returns None.
 LIST_RULES: tuple[tuple[str, Callable[[str], Read]], ...] = (
+    ("lines", _lines),
     ("semicolons", _semicolons),
     ("one name", _one_name),
     ("and", _and_list),
@@ -205,11 +229,43 @@ LIST_RULES: tuple[tuple[str, Callable[[str], Read]], ...] = (
 )
 
 
+# (name, pattern): what exports put at the end of an author's name that is not part of it,
+# removed in this order.
+NAME_MARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # "Edward Hu (Microsoft)", Scopus's "He, Kaiming (57209604000)", "[1]"
+    ("bracketed", re.compile(r"\s*(?:\([^()]*\)|\[[^\[\]]*\])$")),
+    # dblp's homonym number: "Lu Wang 0001"
+    ("homonym number", re.compile(r"(?<=\S)\s+0\d{3}$")),
+    # a PDF's affiliation and contribution marks: "Hu1", "Shen2*", "Lee1,2", "Wallis†", "Kim¹"
+    ("affiliation marks", re.compile(r"(?<=[^\W\d_])[\d¹²³⁰⁴⁵⁶⁷⁸⁹*†‡§¶]+(?:,\d+)*$")),
+)
+_DIGIT_OR_MARK = re.compile(r"[\d¹²³⁰⁴⁵⁶⁷⁸⁹*†‡§¶]")
+# A part that is only marks ("*", "†"), no name.
+_ONLY_MARKS = re.compile(r"[\d¹²³⁰⁴⁵⁶⁷⁸⁹*†‡§¶,]+")
+# Affiliation marks inside a string of names, before a separator: "Hu1,2, Shen2" -> "Hu, Shen"
+# (removed before the string is split: their commas are no separators).
+_MARKS_IN_LIST = re.compile(r"(?<=[^\W\d_])[\d¹²³⁰⁴⁵⁶⁷⁸⁹*†‡§¶]+(?:,\d+)*"
+                            r"(?=\s*(?:[,;·•|]|$)|\s+(?:and|&)\s)", re.MULTILINE)
+# Scopus's "Family I." ("He K.", "Hu E.J.", "van der Berg Z."): the initials come last.
+_INITIALS_LAST = re.compile(
+    r"((?:(?:van|von|der|den|de|del|della|di|da|dos|du|la|le|ter|bin|al)\s+)*"
+    r"[^\W\d_][^\s.,]*)\s+((?:[A-Z]\.\s*-?\s*){1,4})")
+
+
 @functools.lru_cache(maxsize=65536)  # an author's name recurs across a file's records
 def _name(item: str) -> str:
-    """One author's name cleaned: whitespace runs as one space, given name first
-    (``first_name_first``), ``""`` for a placeholder (``_ANONYMOUS``)."""
-    name = first_name_first(" ".join(item.split()))
+    """One author's name cleaned: whitespace runs as one space, ``NAME_MARKS`` removed, given
+    name first (``first_name_first``; ``He K.`` -> ``K. He``), ``""`` for a placeholder
+    (``_ANONYMOUS``) or a part that is only marks."""
+    name = " ".join(item.split())
+    if _ONLY_MARKS.fullmatch(name):
+        return ""
+    for _, mark in NAME_MARKS:
+        name = mark.sub("", name)
+    initials_last = _INITIALS_LAST.fullmatch(name)
+    if initials_last:
+        name = f"{initials_last.group(2).strip()} {initials_last.group(1)}"
+    name = first_name_first(name)
     return "" if _ANONYMOUS.fullmatch(name) else name
 
 

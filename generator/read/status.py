@@ -12,7 +12,12 @@ fields that state them (``RULES``: the first rule that matches decides):
 * ``withdrawn``: a ``venueid``/``venue`` naming a withdrawn submission, an arXiv comment or
   BibTeX ``note`` that says the paper was withdrawn ("This paper has been withdrawn by the
   author"), or a title starting ``WITHDRAWN:`` (Elsevier's label);
-* ``rejected``: a ``venueid`` naming a rejected submission (``.../Rejected_Submission``).
+* ``rejected``: a ``venueid`` naming a rejected submission (``.../Rejected_Submission``);
+* ``under review``: a ``venueid`` naming a submission not yet decided
+  (``ICLR.cc/2024/Conference/Submission``, ``TMLR/Under_Review``), or a ``venue`` that says
+  so (OpenReview's ``Submitted to ICLR 2024``, ``Under review for TMLR``; ICLR's footer
+  ``Under review as a conference paper at ICLR 2024``). The paper stays in its venue's
+  collection, marked as not (yet) accepted.
 
 The page shows the status beside the venue; a paper with a status is still a page (its record
 is real input), never dropped. A title's label is no part of the paper's title:
@@ -24,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-STATUSES = ("retracted", "desk-rejected", "withdrawn", "rejected")
+STATUSES = ("retracted", "desk-rejected", "withdrawn", "rejected", "under review")
 # (status, label) for the labels publishers put before a title: a label, in any case and in
 # brackets or braces (Zotero's BibTeX protects the capitals: ``{RETRACTED}``), then a colon
 # (or, bracketed, nothing). Only with a colon or brackets: "Withdrawn Drug Prediction" is a
@@ -57,13 +62,16 @@ RULES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
         r"\b(?:has been|was|is|been) withdrawn\b|^\s*withdrawn\b", re.IGNORECASE)),
     ("rejected", ("venueid",), re.compile(r"(?<!desk_)rejected", re.IGNORECASE)),
     ("rejected", ("status",), re.compile(r"\s*rejected\s*", re.IGNORECASE)),
+    ("under review", ("venueid",), re.compile(r"(?:^|/)(?:Submission|Under_Review)$",
+                                              re.IGNORECASE)),
+    ("under review", ("venue",), re.compile(r"^\s*(?:submitted\s+to|under\s+review)\b",
+                                            re.IGNORECASE)),
 )
 _WHOLE = frozenset(("status",))  # fields whose whole value must be the status word
 _ANCHORED = frozenset(("title",))  # fields whose value must start with the status label
 _FIELDS = tuple(dict.fromkeys(name for _, names, _ in RULES for name in names))
-_WORDS = ("withdrawn", "reject", "retract")  # every rule needs one
+_WORDS = ("withdrawn", "reject", "retract", "submi", "review")  # every rule needs one
 _ANY = re.compile("|".join(_WORDS), re.IGNORECASE)
-_WITHDRAWN, _REJECT, _RETRACT = _WORDS
 
 
 def _mentions(text: str) -> bool:
@@ -73,7 +81,7 @@ def _mentions(text: str) -> bool:
     caching them does not help."""
     if text.isascii():
         low = text.lower()
-        return _WITHDRAWN in low or _REJECT in low or _RETRACT in low
+        return any(word in low for word in _WORDS)
     return _ANY.search(text) is not None
 
 

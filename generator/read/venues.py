@@ -126,6 +126,9 @@ def readable_venueid(venue: str) -> str:
 
 _STATUS_WORDS = re.compile(r"\s*\b(?:conference\s+)?(?:withdrawn|desk[ _-]?rejected|rejected)"
                            r"(?:\s+submissions?)?\b", re.IGNORECASE)
+# What OpenReview and ICLR's paper footers put before the venue of an undecided submission.
+_UNDER_REVIEW = re.compile(r"\s*(?:submitted\s+to|under\s+review\s+(?:for|at|as\s+an?\s+"
+                           r"(?:conference|journal|workshop)\s+paper\s+at))\s+", re.IGNORECASE)
 
 
 # How exports name arXiv as a venue: Google Scholar's "arXiv preprint arXiv:2106.09685", DBLP's
@@ -143,10 +146,11 @@ def readable_venue(venue: str) -> str:
     (``_PREPRINT``), a venue id read (``readable_venueid``), and the status words OpenReview
     writes into ``venue`` for a submission that is not a paper of it removed (``"ICLR 2023
     Conference Withdrawn Submission"`` -> ``"ICLR 2023"``; the status itself is
-    ``generator.read.status``'s)."""
+    ``generator.read.status``'s; ``"Submitted to ICLR 2024"`` -> ``"ICLR 2024"``)."""
     if _PREPRINT.fullmatch(venue.strip()):
         return "arXiv"
-    venue = readable_venueid(venue)
+    venue = readable_venueid(_UNDER_REVIEW.sub("", venue, count=1) if _UNDER_REVIEW.match(venue)
+                             else venue)
     cleaned = " ".join(_STATUS_WORDS.sub(" ", venue).split())
     return cleaned or venue
 

@@ -16,7 +16,12 @@ from generator.errors import InputError
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import read_entry
 from generator.read.jsondoc import read_json
-from generator.read.venues import collection_of_venue, readable_venueid, series_of_venue
+from generator.read.venues import (
+    collection_of_venue,
+    readable_venue,
+    readable_venueid,
+    series_of_venue,
+)
 from generator.records import Abstract, Metadata, PaperFacts, Source
 from generator.render.cite import bibtex_entry
 from generator.render.feed import render_feed
@@ -139,6 +144,17 @@ def test_statistics_count_a_venue_written_two_ways_once(venue: str, series: str)
     assert series_of_venue(venue) == series
 
 
+@pytest.mark.parametrize(("venue", "shown"), [
+    ("Submitted to ICLR 2024", "ICLR 2024"),
+    ("Under review for TMLR", "TMLR"),
+    ("under review as a conference paper at ICLR 2024", "ICLR 2024"),
+    ("Submitted to", "Submitted to"),  # nothing after it: kept as written
+    ("Physical Review Letters", "Physical Review Letters"),
+])
+def test_an_undecided_submission_shows_the_venue_it_was_submitted_to(venue, shown) -> None:
+    assert readable_venue(venue) == shown
+
+
 def test_venueid_reads_as_a_venue() -> None:
     assert readable_venueid("NeurIPS.cc/2023/Track/Datasets_and_Benchmarks") == \
         "NeurIPS 2023 Datasets and Benchmarks"
@@ -158,6 +174,17 @@ def test_venueid_reads_as_a_venue() -> None:
     ({"status": "Retracted"}, "retracted"),
     ({"venue": "ICLR 2023"}, ""),
     ({"is_retracted": False, "comment": "10 pages, 3 figures"}, ""),
+    # not (yet) decided: OpenReview's venueid and venue, ICLR's footer
+    ({"venueid": "ICLR.cc/2024/Conference/Submission"}, "under review"),
+    ({"venueid": "TMLR/Under_Review"}, "under review"),
+    ({"venue": "Submitted to ICLR 2024"}, "under review"),
+    ({"venue": "Under review for TMLR"}, "under review"),
+    ({"venue": "Under review as a conference paper at ICLR 2024"}, "under review"),
+    ({"venueid": "ICLR.cc/2024/Conference/Rejected_Submission",
+      "venue": "Submitted to ICLR 2024"}, "rejected"),  # the decision wins
+    ({"venue": "Physical Review Letters"}, ""),
+    ({"venue": "ACM Computing Surveys (Review Articles)"}, ""),
+    ({"venueid": "ICLR.cc/2024/Conference"}, ""),
 ])
 def test_status_is_read_from_every_field_that_states_it(record: dict, status: str) -> None:
     entry = read_entry({"title": "T", **record})

@@ -167,7 +167,8 @@ def test_names_split_at_and_in_any_case_between_whitespace() -> None:
 
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(st.sampled_from(["withdrawn", "WithDrawn", "reject", "REJECTED", "retract",
-                                 "re", "ject", "with", "drawn", " ", "x", "İ", "ı", "K",
+                                 "re", "ject", "with", "drawn", "Submi", "REVIEW", "view", " ",
+                                 "x", "İ", "ı", "K",
                                  "ſ", "é"]), max_size=8).map("".join))
 def test_a_status_word_is_found_as_the_case_blind_pattern_finds_it(text: str) -> None:
     from generator.read.status import _ANY, _mentions

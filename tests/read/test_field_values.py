@@ -81,6 +81,30 @@ def test_a_zotero_bibtex_retracted_title_reads_the_status_and_shows_the_title() 
     ("Ann Lee; Anonymous", ("Ann Lee",)),
     ("AT&T Labs, Jane Doe", ("AT&T Labs", "Jane Doe")),  # "&" inside a name splits nothing
     ("Juan Etal, Ann Lee", ("Juan Etal", "Ann Lee")),  # a name, not "et al."
+    # conference sites' and OpenReview's listings, one name per line, bars
+    ("Edward J. Hu · Yelong Shen · Phillip Wallis", ("Edward J. Hu", "Yelong Shen",
+                                                     "Phillip Wallis")),
+    ("Edward Hu • Yelong Shen", ("Edward Hu", "Yelong Shen")),
+    ("Edward Hu | Yelong Shen", ("Edward Hu", "Yelong Shen")),
+    ("Edward Hu\nYelong Shen\r\nPhillip Wallis\n", ("Edward Hu", "Yelong Shen", "Phillip Wallis")),
+    ("Hu, Edward\nShen, Yelong", ("Edward Hu", "Yelong Shen")),
+    ("Edward Hu and\n  Yelong Shen", ("Edward Hu", "Yelong Shen")),  # a wrapped line
+    ("Edward Hu,\nYelong Shen, and\nPhillip Wallis", ("Edward Hu", "Yelong Shen",
+                                                       "Phillip Wallis")),
+    # what is not part of a name: a PDF's marks, dblp's homonym numbers, brackets
+    ("Edward Hu1, Yelong Shen2*", ("Edward Hu", "Yelong Shen")),
+    ("Edward Hu1,2, Yelong Shen2,3 and Phillip Wallis†", ("Edward Hu", "Yelong Shen",
+                                                         "Phillip Wallis")),
+    ("Ann Lee¹; Bo Kim²", ("Ann Lee", "Bo Kim")),
+    (["Lu Wang 0001", "Weizhu Chen 0002"], ("Lu Wang", "Weizhu Chen")),
+    ("Lu Wang 0001 and Weizhu Chen", ("Lu Wang", "Weizhu Chen")),
+    ("Edward Hu (Microsoft), Yelong Shen", ("Edward Hu", "Yelong Shen")),
+    ("He, Kaiming (57209604000); Zhang, Xiangyu (56989301300)", ("Kaiming He",
+                                                                "Xiangyu Zhang")),
+    # Scopus's "Family I."
+    ("He K.; Zhang X.; Ren S.", ("K. He", "X. Zhang", "S. Ren")),
+    ("Hu E.J.; van der Berg Z.", ("E.J. Hu", "Z. van der Berg")),
+    ("Team 2023, Ann Lee", ("Team 2023", "Ann Lee")),  # a year is no homonym number
 ])
 def test_author_strings_split_as_their_form_writes_them(written, names) -> None:
     entry = read_entry({"title": "T", "authors": written})
@@ -108,6 +132,15 @@ def test_family_initials_lists_pair_up(people, letters, last, et_al) -> None:
     written = ", ".join(pairs[:-1]) + last + pairs[-1] + (", et al." if et_al else "")
     expected = tuple(f"{initials} {f}" for _, f in people) + (("others",) if et_al else ())
     assert read_entry({"title": "T", "authors": written}).meta.authors == expected
+
+
+@given(_PEOPLE, st.sampled_from(["; ", " · ", " | ", " • ", "\n"]),
+       st.lists(st.sampled_from(["", "1", "2*", "1,2", "†", "³", " 0001", " (MIT)"]),
+                min_size=6, max_size=6))
+def test_listings_with_any_separator_and_marks(people, separator, marks) -> None:
+    written = separator.join(f"{g} {f}{m}" for (g, f), m in zip(people, marks, strict=False))
+    assert read_entry({"title": "T", "authors": written}).meta.authors == tuple(
+        f"{g} {f}" for g, f in people)
 
 
 @given(_PEOPLE)
