@@ -89,6 +89,8 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
     NoticeKind("placeholder", False, "placeholder abstracts read as none ('No abstract "
                                      "available.')"),
+    NoticeKind("copyright", False, "copyright lines removed from abstracts ('© 2016 IEEE.': "
+                                   "the publisher's, not the authors' text)"),
     NoticeKind("reply", False, "OpenReview replies skipped (reviews, comments, decisions: "
                                "not papers)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),

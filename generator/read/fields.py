@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from generator.errors import InputError, value_kind
 from generator.read.clean import Repair, needs_repair, repair_text
+from generator.read.copyright import without_copyright
 from generator.read.dates import AmbiguousDate, written_date
 from generator.read.identifiers import (
     arxiv_id_in_text,
@@ -63,7 +64,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "title": ("title", "paper_title"),
     "abstract": ("abstract", "summary", "abstract_text", "paper_abstract", "abstract_note"),
     # Editors only when no author is given: an edited book's names (BibTeX @book, CSL JSON).
-    "authors": ("authors", "author", "author_names", "creators", "editor", "editors"),
+    # Scopus's "Author full names" ("He, Kaiming (57209604000); ...") before its "Authors"
+    # ("He K.; ...").
+    "authors": ("author_full_names", "authors", "author", "author_names", "creators", "editor",
+                "editors"),
     "venue": ("venue", "booktitle", "journal", "conference", "container_title",
               "journal_ref", "publication_title", "source_title", "journaltitle"),
     "collection": ("collection",),
@@ -81,6 +85,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "entry_type": ("entry_type", "entrytype", "type", "item_type"),
     "cite_key": ("cite_key", "citation_key", "citekey"),
     "pages": ("pages", "page"),
+    "page_start": ("page_start", "start_page", "first_page"),  # Scopus, OpenAlex's biblio
+    "page_end": ("page_end", "end_page", "last_page"),
     "venueid": ("venueid", "venue_id"),
     "status": ("status", "publication_status"),
     "retracted": ("is_retracted", "retracted"),
@@ -256,12 +262,22 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         _words(f.get("keywords")),  # keywords
         _entry_type(f.get("entry_type")),  # entry_type
         _text(f, "cite_key"),  # cite_key
-        _text(f, "pages"),  # pages
+        _pages(f),  # pages
         _volume(f, arxiv_id),  # volume
         _text(f, "number"),  # number
         read_status(f),  # status
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs), tuple(doubts))
+
+
+def _pages(f: Mapping[str, object]) -> str:
+    """The pages as given, else ``page_start``-``page_end`` (``"770--778"``, BibTeX's range
+    dash, as the RIS reader writes ``SP``-``EP``), else the first page alone."""
+    pages = _text(f, "pages")
+    if pages or "page_start" not in f:
+        return pages
+    start, end = _text(f, "page_start"), _text(f, "page_end")
+    return f"{start}--{end}" if start and end and end != start else start
 
 
 def _volume(f: Mapping[str, object], arxiv_id: str) -> str:
@@ -635,7 +651,10 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                               kind="repair"))
     notices.extend(Notice(shown, source.line, f"{source.describe(line=False)}: {doubt}")
                    for doubt in entry.doubts)
-    text = entry.text
+    text, line = without_copyright(entry.text)
+    if line:  # a publisher's line, not the authors' text
+        notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {line!r} "
+                                                  "removed from the abstract", kind="copyright"))
     if is_placeholder(text):  # no abstract; as a text it would merge unrelated papers
         if not entry.meta.title:
             raise InputError(shown, source.line, f"{source.describe(line=False)}: the abstract "

@@ -8,10 +8,12 @@ distinct one, as paragraphs), ``AU`` and ``A1`` the authors (``Family, Given``; 
 using both lists AU's names, then A1's), ``T2``/``JF``/``JO``/``J2``/``BT`` the venue,
 ``PY``/``Y1`` the year and ``DA`` the date (``2021/06/17/`` read as ``2021-06-17``), ``DO``
 the DOI, ``UR`` the URLs (the first is the paper's page; a DOI, arXiv or OpenReview URL
-among them also gives that identifier), ``L1`` a PDF, ``KW`` the keywords, ``SP``-``EP`` the
-pages, ``VL`` the volume, ``IS`` the issue number, ``N1`` the note (an arXiv id or a
-withdrawal written there is read), ``ID`` the citation key, ``TY`` the type (``JOUR`` ->
-``article``, ``CONF``/``CPAPER`` -> ``inproceedings``, ...).
+among them also gives that identifier), ``L2`` a web link to the full text (after the URs),
+``L1`` a PDF, ``AF`` (Web of Science) the authors' full names, in place of ``AU``'s
+initials, ``KW`` the keywords, ``SP``-``EP`` the pages, ``VL`` the volume, ``IS`` the issue
+number, ``N1`` the note (an arXiv id or a withdrawal written there is read), ``ID`` the
+citation key, ``TY`` the type (``JOUR`` -> ``article``, ``CONF``/``CPAPER`` ->
+``inproceedings``, ...).
 
 An untagged line continues the previous tag's value (EndNote and publishers wrap long
 values): joined with a space, or one more item of a list tag (``AU``, ``KW``, ``UR``, ...).
@@ -64,13 +66,14 @@ RIS_TYPES = {"JOUR": "article", "JFULL": "article", "MGZN": "article", "CONF": "
 # rispy's own rule for a tagged line (its documented ``parse_line``), so the lines this
 # module checks are the lines rispy reads
 _PARSER = rispy.RisParser()
-# rispy's tags, and BT: the book or proceedings title (RIS spec; ACM's and EndNote's
-# conference papers give their venue only there), which rispy does not know.
-_MAPPING = {**rispy.TAG_KEY_MAPPING, "BT": "book_title"}
+# rispy's tags, and two it does not know: BT, the book or proceedings title (RIS spec; ACM's
+# and EndNote's conference papers give their venue only there), and AF, Web of Science's
+# authors' full names (its AU has initials only: "He, K").
+_MAPPING = {**rispy.TAG_KEY_MAPPING, "BT": "book_title", "AF": "full_authors"}
 # rispy's writer puts the reference's number before its TY ('1.'): no text of a paper
 _NUMBER_LINE = re.compile(r"\d+\.")
-_LIST_TAGS = frozenset(rispy.LIST_TYPE_TAGS)  # read as lists: each line one more item
-_KEY_TAG = {key: tag for tag, key in rispy.TAG_KEY_MAPPING.items()}  # rispy's name -> tag
+_LIST_TAGS = frozenset((*rispy.LIST_TYPE_TAGS, "AF"))  # read as lists: each line one more item
+_KEY_TAG = {key: tag for tag, key in _MAPPING.items()}  # rispy's name -> tag
 # Tags that both give one field, read together when repeated: AB and N2 the abstract (every
 # distinct text kept), TI and T1 the title (one is read)
 _ABSTRACT_KEYS = ("abstract", "notes_abstract")
@@ -102,7 +105,7 @@ def read_ris(data: bytes, name: str, shown: str) -> ParsedFile:
     # enforce_list_tags=False: a tag given twice comes as a list instead of rispy keeping the
     # first value and dropping the rest without a word; _one_value decides.
     references = rispy.loads(tagged, skip_unknown_tags=True, enforce_list_tags=False,
-                             mapping=_MAPPING)
+                             mapping=_MAPPING, list_tags=sorted(_LIST_TAGS))
     notices = _stray_notices(stray, shown, where[0].line if where else None)
     records = []
     for number, (ref, reference) in enumerate(zip(where, references, strict=True), start=1):
@@ -296,6 +299,9 @@ def _authors(reference: dict, record: dict[str, object]) -> None:
     """AU and A1 both name primary authors (RIS spec): a reference that uses both (AU for
     some authors, A1 for others, as hand-edited and merged exports do) lists every one."""
     names = [n for tag in RIS_FIELDS["authors"] for n in reference.get(tag) or ()]
+    full = reference.get("full_authors") or ()
+    if full and len(full) >= len(names):  # Web of Science's AF: the same authors, in full
+        names = list(full)
     if names:  # not deduplicated: two authors may share a name
         record["authors"] = names
 
@@ -313,8 +319,12 @@ def _normalised(reference: dict, record: dict[str, object]) -> None:
 
 def _urls(reference: dict, record: dict[str, object]) -> None:
     """The first UR is the url; an arXiv address among them the arXiv id; every code
-    repository among them the code."""
-    urls = [u for u in reference.get("urls") or () if u.strip()]
+    repository among them the code. L2 (the link to the full text: EndNote writes the
+    paper's address there) comes after the URs."""
+    full_text = reference.get("file_attachments2") or ()
+    links = [full_text] if isinstance(full_text, str) else full_text
+    urls = [u for u in reference.get("urls") or () if u.strip()] + [
+        u for u in links if u.strip().lower().startswith(("http://", "https://"))]
     if not urls:
         return
     record["url"] = urls[0]

@@ -4,7 +4,7 @@ in the ways exports write them, markup in the text of formats that carry HTML or
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from generator.read.bibtex import read_bibtex
@@ -138,6 +138,7 @@ def test_family_initials_lists_pair_up(people, letters, last, et_al) -> None:
        st.lists(st.sampled_from(["", "1", "2*", "1,2", "†", "³", " 0001", " (MIT)"]),
                 min_size=6, max_size=6))
 def test_listings_with_any_separator_and_marks(people, separator, marks) -> None:
+    assume(all(g.lower() != "and" for g, _ in people))  # "A; and B": "and" is a separator
     written = separator.join(f"{g} {f}{m}" for (g, f), m in zip(people, marks, strict=False))
     assert read_entry({"title": "T", "authors": written}).meta.authors == tuple(
         f"{g} {f}" for g, f in people)
