@@ -92,6 +92,8 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("reply", False, "OpenReview replies skipped (reviews, comments, decisions: "
                                "not papers)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
+    NoticeKind("date", False, "dates read loosely (a status such as 'in press': no year; a "
+                              "range '2021--2022': its first year)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
     NoticeKind("null", False, "null records skipped (an API found no paper for an id)"),
     NoticeKind("preamble", False, "download headers skipped (Provider:, Database: ... before "
