@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError
+from generator.errors import InputError, shown_path
 from generator.read.atom import read_atom
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import ParsedFile
@@ -139,7 +139,9 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
 
     Args:
         seeds_dir: the folder of seed files.
-        label: how to name the folder in messages (default: ``seeds_dir`` as given).
+        label: how to name the folder in messages (default: ``shown_path``: relative
+            to the working folder when inside it, ``seeds/x.bib``, else the folder's own
+            name, never an absolute ``--seeds`` path).
         cache: the build cache (``generator.infra.cache.BuildCache``), asked for the records
             of a ``SLOW`` format's file by a hash of its bytes, and told them; ``None``: none.
 
@@ -150,7 +152,7 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
     Raises:
         InputError: the folder is missing, or a file cannot be read (its reader's errors).
     """
-    label = label or str(seeds_dir)
+    label = label or shown_path(seeds_dir)
     if not seeds_dir.is_dir():
         raise InputError(label, None, "seeds folder not found")
     files: list[SeedFile] = []
