@@ -550,6 +550,16 @@ def _parse_date(value: object, notes: list[str]) -> str:
     m = _ISO_DATE.fullmatch(value.strip())
     if m is not None and _calendar_date(*m.groups()):
         return "-".join(p for p in m.groups() if p)
+    return _written_date(value, notes)
+
+
+def _written_date(value: str, notes: list[str]) -> str:
+    """A date that is no ISO 8601 date: as exports write it (``written_date``), else a
+    status or a range of years (``loose_year``, described in ``notes``).
+
+    Raises:
+        FieldError: none of these (names the forms read), or an ambiguous slash date.
+    """
     try:
         written = written_date(value)  # "June 2021", "2021/06/17", "17.06.2021" ...
     except AmbiguousDate as exc:
