@@ -11,6 +11,24 @@ pipeline gathers and validates everything before it writes (see ``generator.buil
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+
+
+def shown_path(path: Path) -> str:
+    """How messages name ``path`` (a seeds folder, an overrides file): as given when
+    relative; else relative to the working folder when inside it (``seeds``,
+    ``seeds/overrides.yml``); else from its folder's name on (``my_papers`` for
+    ``/data/my_papers``, ``my_papers/overrides.yml``): a summary names the files the user
+    knows, not a long absolute path given on the command line or resolved from mkdocs.yml."""
+    if not path.is_absolute():
+        return str(path)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        pass
+    if path.suffix and path.parent.name and not path.is_dir():  # a file: named with its folder
+        return f"{path.parent.name}/{path.name}"
+    return path.name or str(path)
 
 
 class DigestError(Exception):
@@ -94,6 +112,8 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("reply", False, "OpenReview replies skipped (reviews, comments, decisions: "
                                "not papers)"),
     NoticeKind("version", False, "older versions (an arXiv version replaced by a later one)"),
+    NoticeKind("date", False, "dates read loosely (a status such as 'in press': no year; a "
+                              "range '2021--2022': its first year)"),
     NoticeKind("empty", False, "empty files (no abstracts or records)"),
     NoticeKind("null", False, "null records skipped (an API found no paper for an id)"),
     NoticeKind("preamble", False, "download headers skipped (Provider:, Database: ... before "

@@ -23,7 +23,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from generator.config.schema import Text, validate
-from generator.errors import InputError, raise_all
+from generator.errors import InputError, raise_all, shown_path
 from generator.infra.yamlfile import child, key_lines, read_yaml
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -59,7 +59,7 @@ def load_overrides(path: Path, label: str | None = None) -> tuple[Override, ...]
             character in a title or highlight (names the file and line); several of them
             together as ``InputErrors`` (every entry is checked before raising).
     """
-    label = label or str(path)
+    label = label or shown_path(path)
     if not path.exists():
         return ()
     data, node = read_yaml(path, label)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError
+from generator.errors import InputError, shown_path
 from generator.read.atom import read_atom
 from generator.read.bibtex import read_bibtex
 from generator.read.fields import ParsedFile
@@ -139,7 +139,9 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
 
     Args:
         seeds_dir: the folder of seed files.
-        label: how to name the folder in messages (default: ``seeds_dir`` as given).
+        label: how to name the folder in messages (default: ``shown_path``: relative
+            to the working folder when inside it, ``seeds/x.bib``, else the folder's own
+            name, never an absolute ``--seeds`` path).
         cache: the build cache (``generator.infra.cache.BuildCache``), asked for the records
             of a ``SLOW`` format's file by a hash of its bytes, and told them; ``None``: none.
 
@@ -150,7 +152,7 @@ def read_seeds(seeds_dir: Path, label: str | None = None, cache=None) -> Seeds:
     Raises:
         InputError: the folder is missing, or a file cannot be read (its reader's errors).
     """
-    label = label or str(seeds_dir)
+    label = label or shown_path(seeds_dir)
     if not seeds_dir.is_dir():
         raise InputError(label, None, "seeds folder not found")
     files: list[SeedFile] = []
@@ -295,10 +297,46 @@ def _one_per_paper(members: list[list[Abstract]], parsed: Sequence[tuple[str, Pa
                      if r.text and r.meta.arxiv_version in (0, newest)}
             differing += len(texts) > 1
         text = next((r.text for r in records if r.text), "")
-        abstracts.append(Abstract(text, records[0].collection,
-                                  tuple(s for r in records for s in r.sources),
-                                  merge_metadata([r.meta for r in records])))
+        meta, collection = merge_metadata([r.meta for r in records]), records[0].collection
+        if len(records) > 1:
+            meta, collection = _as_published(meta, collection, records)
+        abstracts.append(Abstract(text, collection,
+                                  tuple(s for r in records for s in r.sources), meta))
     return abstracts, differing
+
+
+# Where a paper appeared. Of a preprint and its publication (an arXiv entry or Google Scholar's
+# "arXiv preprint" BibTeX, and the venue's record), these come from the records naming a
+# venue other than arXiv only: a cite block of ICLR's venue with the preprint's key, year or
+# @article type would cite neither. The arXiv id, links, title and abstract merge as before.
+VENUE_FIELDS = ("venue", "year", "date", "entry_type", "cite_key", "pages", "volume",
+                "number")
+
+
+def _is_preprint_venue(meta: Metadata) -> bool:
+    """True for a record that names no venue but arXiv: an arXiv entry (no journal ref), an
+    export's "arXiv preprint arXiv:..." (read as ``arXiv``), a plain ``.txt`` abstract."""
+    return meta.venue in ("", "arXiv")
+
+
+def _as_published(meta: Metadata, collection: str, records: Sequence[Abstract]
+                  ) -> tuple[Metadata, str]:
+    """``meta`` (merged from ``records``) with ``VENUE_FIELDS`` merged from the records that
+    name a venue other than arXiv alone, and the first of those records' collection when the
+    first record is a preprint's (``_is_preprint``: a ``.txt`` file's header stands); as given
+    when no record names such a venue, or every one does. The year and date stay the merged
+    ones when those records give neither (the page stays dated)."""
+    published = [r for r in records if not _is_preprint_venue(r.meta)]
+    if not published or len(published) == len(records):
+        return meta, collection
+    venue = merge_metadata([r.meta for r in published])
+    dated = venue.year or venue.date
+    meta = meta.replace(**{name: getattr(venue, name) for name in VENUE_FIELDS
+                           if dated or name not in ("year", "date")})
+    first = records[0].meta
+    if _is_preprint(first) and _is_preprint_venue(first):
+        collection = published[0].collection
+    return meta, collection
 
 
 def title_key(meta: Metadata) -> str | None:

@@ -68,6 +68,8 @@ _INHERITED = ("booktitle", "journal", "year", "month", "publisher", "series", "v
 # BibTeX's month macros, January first (the cite block writes them back: render/cite.py).
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _ENTRY_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)\s*,")
+# An entry's type and key, whatever follows the key (a missing comma).
+_ENTRY_START = re.compile(r"@\s*(\w+)\s*[{(]\s*([^,\s{}()=]+)")
 
 
 def read_bibtex(data: bytes, name: str, shown: str) -> ParsedFile:
@@ -339,7 +341,10 @@ def _check_value(value: str, entry: Entry, field, shown: str) -> None:
     bad = _malformed(value)
     if not bad:
         return
-    nxt = re.search(r"[}\"]\s*([A-Za-z][\w-]*)\s*=", bad)
+    # The next field's name after a closing delimiter, or after a number or macro value
+    # (``year = 2021`` and no comma before ``abstract = ...``).
+    nxt = (re.search(r"[}\"]\s*([A-Za-z][\w-]*)\s*=", bad)
+           or re.match(r"[\w.:+-]+\s+([A-Za-z][\w-]*)\s*=", bad))
     hint = (f"a ',' is missing before {nxt.group(1)!r}" if nxt else
             "write it as one {...} or \"...\" value, or join parts with #")
     raise InputError(shown, field.start_line + 1, f"entry {entry.key}: {field.key}: BibTeX "
@@ -402,8 +407,15 @@ def _syntax_error(block, shown: str, text: str) -> InputError:
                   f"{text.count(chr(10), 0, end) + 1})")
     elif reason.startswith("Unexpectedly reached end of file"):
         reason = "a '{' or '\"' in a value is not closed before the end of the file"
-    key = _ENTRY_KEY.match(getattr(block, "raw", "") or "")
-    where = f"entry {key.group(1)}: " if key else ""
+    raw = getattr(block, "raw", "") or ""
+    key = _ENTRY_KEY.match(raw)
+    if reason.startswith("Expected comma after entry key") and (
+            start := _ENTRY_START.match(raw)):
+        kind, name = start.groups()
+        reason = (f"a ',' is missing after the entry key {name!r}: write @{kind}{{{name}, "
+                  "... (a key has no spaces)")
+        key = start
+    where = f"entry {key.group(key.lastindex)}: " if key else ""
     return InputError(shown, line, f"{where}BibTeX syntax: {reason}")
 
 

@@ -220,7 +220,9 @@ def decode(data: bytes, shown: str) -> str:
     ``generator.read`` starts from).
 
     Raises:
-        InputError: the bytes are not valid UTF-8 (names the line and the byte offset).
+        InputError: the bytes are not valid UTF-8 (names the line and the byte offset), or
+            are UTF-16 without a byte-order mark (every other byte 0: valid UTF-8 of
+            U+0000s, which would otherwise be "repaired" on every line).
     """
     try:
         text = data.decode("utf-8")
@@ -229,7 +231,9 @@ def decode(data: bytes, shown: str) -> str:
         if wide:  # Excel's "Unicode text" and Windows tools save these: say what to do
             raise InputError(shown, None, f"not UTF-8 but {wide} (it starts with a {wide} "
                                           "byte-order mark): save it as UTF-8") from None
-        raise not_utf8(data, exc, shown) from None
+        raise _utf16_error(data, shown) or not_utf8(data, exc, shown) from None
+    if "\x00" in text and (error := _utf16_error(data, shown)):
+        raise error
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
@@ -354,6 +358,27 @@ _STRAY_LISTED = 6  # undecodable spans whose lines the message lists
 _GUESS_BYTES = 65536  # enough text for the detector; a large file is not read twice in full
 _WIDE_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
               (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+# UTF-16 without a byte-order mark: of the text's bytes at even (big-endian) or odd
+# (little-endian) offsets, at least this share is 0 (Latin text: every one but for the odd
+# non-Latin character), and of the others at most a tenth.
+_UTF16_ZEROS = 0.9
+
+
+def _utf16_error(data: bytes, shown: str) -> InputError | None:
+    """The error for ``data`` when it looks like UTF-16 without a byte-order mark
+    (``_UTF16_ZEROS``), naming the byte order and what to do; ``None`` otherwise."""
+    if len(data) < 4:
+        return None
+    even, odd = data[0::2], data[1::2]
+    for name, zeros, others in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
+        if zeros.count(0) >= _UTF16_ZEROS * len(zeros) and \
+                others.count(0) <= (1 - _UTF16_ZEROS) * len(others):
+            return InputError(shown, None, f"not UTF-8: this looks like {name} without a "
+                                           "byte-order mark (every other byte is 0): save it "
+                                           f"as UTF-8, e.g. iconv -f {name} -t UTF-8")
+    return None
 
 
 def _utf16_or_32(data: bytes) -> str:

@@ -6,12 +6,18 @@ Reference managers and Excel write "June 2021", "17 June 2021", "June 17, 2021",
 "6/17/2021" (month first, as the US locale writes it). A slash date whose first two numbers
 could each be the month ("06/07/2021") names no single day: ``written_date`` says so, and the
 caller reports it, asking for the ISO form.
+
+A year field may hold no year but a publication status ("in press", "forthcoming", "to
+appear": ``UNDATED``, the one list of them) or a range of years ("2021--2022", "2021/22", an
+academic year or a volume spanning two): ``loose_year`` reads the first as no year and the
+second as its first year, and says how, for the run's summary.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
 
 # English month names and their three-letter abbreviations (the forms exports write).
 MONTHS = {name: number for number, full in enumerate(
@@ -23,6 +29,72 @@ _MONTH_DAY_YEAR = re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\
 _YEAR_FIRST = re.compile(r"(\d{4})[/.](\d{1,2})(?:[/.](\d{1,2}))?/?")
 _DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+# What a year or date field holds for a paper with no date yet (or none known), folded as
+# ``_fold`` folds (lower case, letter runs one space apart: "n.d." is "n d"). Such a record is
+# read without a year, never an error: a paper in press is a paper. Add a wording here.
+UNDATED = frozenset((
+    "in press", "inpress", "forthcoming", "submitted", "to appear", "accepted",
+    "accepted for publication", "under review", "in review", "under submission",
+    "in preparation", "in prep", "preprint", "unpublished", "early access", "online first",
+    "ahead of print", "n d", "nd", "no date", "undated",
+))
+_LETTERS = re.compile(r"[a-z]+")
+# Two years joined by a dash (TeX's "--", "-", an en or em dash) or a slash; the second may
+# be written with its last two digits ("2021/22").
+_RANGE = re.compile(r"(\d{4})\s*(?:-{1,3}|[\u2013\u2014/])\s*(\d{4}|\d{2})")
+# A two-digit end names a year at most this many years after the first ("2021/06" is no
+# range: it would end in 2106).
+_SHORT_RANGE_YEARS = 10
+# A status beside a year: "in press, 2021", "2021 (to appear)".
+_YEAR_IN_TEXT = re.compile(r"(?<!\d)(\d{4})(?!\d)")
+
+
+@dataclass(frozen=True, slots=True)
+class LooseYear:
+    """A year field read by ``loose_year``.
+
+    Attributes:
+        year: the year, four digits, or ``""`` when the text names none ("in press").
+        how: how the text was read, for the summary (``"'2021--2022' is a range of years:
+            read as 2021"``).
+    """
+
+    year: str
+    how: str
+
+
+def _fold(text: str) -> str:
+    return " ".join(_LETTERS.findall(text.casefold()))
+
+
+def loose_year(text: str) -> LooseYear | None:
+    """``text`` read as a status word of ``UNDATED`` (no year), a status beside one year
+    (that year) or a range of years (its first year); ``None`` for any other text, which the
+    caller reports as an error.
+    """
+    text = " ".join(text.split())
+    years = _YEAR_IN_TEXT.findall(text)
+    if _fold(text) in UNDATED and not any(c.isdigit() for c in text):
+        return LooseYear("", f"{text!r} is a publication status, not a year: read without a "
+                             "year")
+    # The fold keeps letters only: with the year taken out, the rest is the status alone.
+    if (len(years) == 1 and _fold(text) in UNDATED
+            and not any(c.isdigit() for c in _YEAR_IN_TEXT.sub("", text))):
+        return LooseYear(years[0], f"{text!r} is a year and a publication status: read as "
+                                   f"{years[0]}")
+    m = _RANGE.fullmatch(text)
+    if m is None:
+        return None
+    first, end = int(m.group(1)), m.group(2)
+    last = int(end) if len(end) == 4 else first - first % 100 + int(end)
+    if len(end) == 2 and last <= first:
+        last += 100  # "1999/00"
+    if last < first or (len(end) == 2 and last - first > _SHORT_RANGE_YEARS):
+        return None
+    return LooseYear(m.group(1), f"{text!r} is a range of years: read as its first, "
+                                 f"{m.group(1)}")
 
 
 class AmbiguousDate(ValueError):

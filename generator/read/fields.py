@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from generator.errors import InputError, value_kind
 from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.copyright import without_copyright
-from generator.read.dates import AmbiguousDate, written_date
+from generator.read.dates import AmbiguousDate, loose_year, written_date
 from generator.read.identifiers import (
     arxiv_id_in_text,
     arxiv_id_of_doi,
@@ -145,6 +145,8 @@ class Entry:
         repairs: the characters repaired in the abstract and title, for notices.
         doubts: fields read in a way that may be wrong (``"authors: read 'Hu, Edward, Shen,
             Yelong' as 4 names; ..."``), for warnings.
+        dates: year or date fields read loosely (``"year: 'in press' is a publication
+            status, not a year: read without a year"``), for summary-only notices.
     """
 
     text: str
@@ -152,6 +154,7 @@ class Entry:
     collection: str
     repairs: tuple[tuple[str, Repair], ...]
     doubts: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
 
 
 def field_names(record: Mapping[str, object]) -> dict[str, object]:
@@ -241,7 +244,8 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
     ids = _identifiers(f)
-    year, date = _date(f)
+    dates: list[str] = []
+    year, date = _date(f, dates)
     venue = _text(f, "venue") or _text(f, "venueid")
     arxiv_id = ids.get("arxiv_id", "")
     # Positional, in the order of Metadata's fields (each named in the comment): nineteen
@@ -267,7 +271,8 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         _text(f, "number"),  # number
         read_status(f),  # status
     )
-    return Entry(text, meta, _text(f, "collection"), tuple(repairs), tuple(doubts))
+    return Entry(text, meta, _text(f, "collection"), tuple(repairs), tuple(doubts),
+                 tuple(dates))
 
 
 def _pages(f: Mapping[str, object]) -> str:
@@ -511,16 +516,16 @@ def _arxiv_id_elsewhere(f: Mapping[str, object], doi: str) -> str:
     return (arxiv_id_of_doi(doi) or "") if doi else ""
 
 
-def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
-    """``(year, ISO date)`` from ``date`` (or ``year`` and ``month``)."""
-    date = _parse_date(f["date"]) if "date" in f else ""
-    year_text = _text(f, "year")
-    if not year_text and not date and (
+def _date(f: Mapping[str, object], notes: list[str]) -> tuple[int | None, str]:
+    """``(year, ISO date)`` from ``date`` (or ``year`` and ``month``); a value read loosely
+    (``generator.read.dates.loose_year``: "in press", "2021--2022") is described in
+    ``notes``."""
+    date = _parse_date(f["date"], notes) if "date" in f else ""
+    year_text = _year_text(f, notes)
+    if not year_text and not date and "year" not in f and (
             m := _VENUE_YEAR.search(_text(f, "venue") or _text(f, "venueid"))):
         year_text = m.group(0)  # "ICLR 2021 Oral" names its year
     if year_text:
-        if not _YEAR.fullmatch(year_text) or not _calendar_date(year_text):
-            raise FieldError("year", f"{year_text!r} is not a year (four digits)")
         if not date:
             date = year_text
             month = _month(_text(f, "month"))
@@ -531,7 +536,25 @@ def _date(f: Mapping[str, object]) -> tuple[int | None, str]:
     return (int(date[:4]) if date else None), date
 
 
-def _parse_date(value: object) -> str:
+def _year_text(f: Mapping[str, object], notes: list[str]) -> str:
+    """The ``year`` field as four digits, ``""`` when absent or a status ("in press").
+
+    Raises:
+        FieldError: neither a year of the calendar nor what ``loose_year`` reads (says what
+            to write).
+    """
+    year_text = _text(f, "year")
+    if not year_text or (_YEAR.fullmatch(year_text) and _calendar_date(year_text)):
+        return year_text
+    loose = loose_year(year_text)
+    if loose is None or (loose.year and not _calendar_date(loose.year)):
+        raise FieldError("year", f"{year_text!r} is not a year: write four digits (2021), "
+                                 "a range (2021--2022) or a status such as 'in press'")
+    notes.append(f"year: {loose.how}")
+    return loose.year
+
+
+def _parse_date(value: object, notes: list[str]) -> str:
     if isinstance(value, dict):  # CSL JSON: {"date-parts": [[2023, 12, 10]]}
         value = _csl_date(value)
         if not value:
@@ -543,10 +566,24 @@ def _parse_date(value: object) -> str:
     m = _ISO_DATE.fullmatch(value.strip())
     if m is not None and _calendar_date(*m.groups()):
         return "-".join(p for p in m.groups() if p)
+    return _written_date(value, notes)
+
+
+def _written_date(value: str, notes: list[str]) -> str:
+    """A date that is no ISO 8601 date: as exports write it (``written_date``), else a
+    status or a range of years (``loose_year``, described in ``notes``).
+
+    Raises:
+        FieldError: none of these (names the forms read), or an ambiguous slash date.
+    """
     try:
         written = written_date(value)  # "June 2021", "2021/06/17", "17.06.2021" ...
     except AmbiguousDate as exc:
         raise FieldError("date", f"{exc}: write the ISO form (YYYY-MM-DD)") from None
+    if written is None and (loose := loose_year(value)) is not None and (
+            not loose.year or _calendar_date(loose.year)):
+        notes.append(f"date: {loose.how}")
+        return loose.year
     if written is None:
         raise FieldError("date", f"{value.strip()[:40]!r} is not an ISO 8601 date "
                                  "(YYYY, YYYY-MM or YYYY-MM-DD, a day of the calendar) nor "
@@ -651,6 +688,8 @@ def to_abstract(record: Mapping[str, object], source: Source, default: str, show
                               kind="repair"))
     notices.extend(Notice(shown, source.line, f"{source.describe(line=False)}: {doubt}")
                    for doubt in entry.doubts)
+    notices.extend(Notice(shown, source.line, f"{source.describe(line=False)}: {how}",
+                          kind="date") for how in entry.dates)
     text, line = without_copyright(entry.text)
     if line:  # a publisher's line, not the authors' text
         notices.append(Notice(shown, source.line, f"{source.describe(line=False)}: {line!r} "

@@ -34,6 +34,7 @@ _ARXIV_OLD = re.compile(r"([a-z][a-z-]*(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?")
 _ARXIV_PREFIX = re.compile(
     r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)", re.IGNORECASE)
 _ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.+)")
+# A forum id (``BkE8NjCqYm``): six or more of these characters (the rule the message states).
 _OPENREVIEW = re.compile(r"[A-Za-z0-9_-]{6,}")
 _OPENREVIEW_HOSTS = ("openreview.net", "www.openreview.net")
 
@@ -100,7 +101,9 @@ def parse_openreview_id(value: str) -> str:
             raise ValueError(f"{value!r} is not an OpenReview forum or PDF URL (…?id=...)")
         text = ids[0]
     if not _OPENREVIEW.fullmatch(text):
-        raise ValueError(f"{value!r} is not an OpenReview id (letters, digits, _ and -)")
+        raise ValueError(f"{value!r} is not an OpenReview id (6 or more letters, digits, _ "
+                         "or -, as in openreview.net/forum?id=BkE8NjCqYm): give the forum "
+                         "id or URL")
     return text
 
 

@@ -76,7 +76,7 @@ def _lines(data: bytes, shown: str) -> tuple[list[str], bytes]:
     Raises:
         InputError: not UTF-8 (``decode``'s message, naming the line and byte).
     """
-    if decoded_as_is(data):
+    if decoded_as_is(data) and b"\x00" not in data:  # U+0000s: UTF-16? decode tells
         try:
             return [line.decode("utf-8") for line in data.split(b"\n")], data
         except UnicodeDecodeError:

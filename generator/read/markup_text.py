@@ -18,6 +18,9 @@ import html
 import re
 from html.parser import HTMLParser
 
+from generator.read.mathml import MATH_ESCAPES as _MATH_ESCAPES
+from generator.read.mathml import MathTree
+
 SUPERSCRIPTS = dict(zip("0123456789+-\u2212=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
                         "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
                         strict=True))
@@ -39,9 +42,6 @@ _SCRIPTS = {"sup": SUPERSCRIPTS, "sub": SUBSCRIPTS}
 _TEXT_ESCAPES = str.maketrans({"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$",
                                "%": r"\%", "&": r"\&", "#": r"\#", "_": r"\_",
                                "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"})
-_MATH_ESCAPES = str.maketrans({"\\": r"\backslash ", "{": r"\{", "}": r"\}", "$": r"\$",
-                               "%": r"\%", "&": r"\&", "#": r"\#", "_": r"\_", "~": r"\sim ",
-                               "^": r"\wedge "})
 # A character reference as HTML writes it, with its ";" (html.unescape alone also reads
 # "&copy" without one, which prose such as "R&D&copy" can hold).
 _ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
@@ -105,8 +105,15 @@ class HtmlText(HTMLParser):
         self._hidden = 0
         self._plain = plain
         self._scripts: list[tuple[str, int]] = []  # open <sup>/<sub>: (tag, first part)
+        self._math: MathTree | None = None  # an open <math>: its elements, for TeX
 
     def handle_starttag(self, tag: str, attrs) -> None:
+        if self._math is not None:
+            self._math.start(tag, attrs)
+            return
+        if tag.rpartition(":")[2] == "math" and not self._hidden:
+            self._math = MathTree(attrs)
+            return
         if not _is_markup(tag, attrs):
             self.handle_data(self.get_starttag_text() or "")
             return
@@ -118,12 +125,22 @@ class HtmlText(HTMLParser):
         self._block(tag)
 
     def handle_startendtag(self, tag: str, attrs) -> None:
+        if self._math is not None:
+            self._math.start(tag, attrs)
+            self._math.end(tag)
+            return
         if not _is_markup(tag, attrs):
             self.handle_data(self.get_starttag_text() or "")
         else:
             self._block(tag.rpartition(":")[2])
 
     def handle_endtag(self, tag: str) -> None:
+        if self._math is not None:
+            self._math.end(tag)
+            if self._math.done:
+                self._parts.append(self._math.tex())
+                self._math = None
+            return
         if not _is_markup(tag, ()):
             self.handle_data(f"</{tag}>")
             return
@@ -138,7 +155,9 @@ class HtmlText(HTMLParser):
         self._block(tag)
 
     def handle_data(self, data: str) -> None:
-        if not self._hidden:
+        if self._math is not None:
+            self._math.data(data)
+        elif not self._hidden:
             self._parts.append(data)
 
     def _block(self, tag: str) -> None:
@@ -149,7 +168,10 @@ class HtmlText(HTMLParser):
 
     def text(self) -> str:
         """The text read so far: lines stripped, spaces collapsed, one blank line between
-        paragraphs."""
+        paragraphs (a ``<math>`` left open at the end as the TeX read of it)."""
+        if self._math is not None:
+            self._parts.append(self._math.tex())
+            self._math = None
         lines = [" ".join(line.split()) for line in "".join(self._parts).split("\n")]
         out: list[str] = []
         for line in lines:

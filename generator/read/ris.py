@@ -37,6 +37,7 @@ import rispy
 
 from generator.errors import InputError
 from generator.read.clean import decode
+from generator.read.dates import loose_year
 from generator.read.fields import ParsedFile, parsed_records
 from generator.records import Notice, Source
 from generator.text.urls import code_repo
@@ -79,6 +80,8 @@ _KEY_TAG = {key: tag for tag, key in _MAPPING.items()}  # rispy's name -> tag
 _ABSTRACT_KEYS = ("abstract", "notes_abstract")
 _ONE_FIELD = (("title", "primary_title"),)
 _ONE_FIELD_KEYS = frozenset(k for keys in (_ABSTRACT_KEYS, *_ONE_FIELD) for k in keys)
+# A RIS PY/Y1 value: the year, then "/month/day/other" (RIS spec), each part optional.
+_RIS_YEAR = re.compile(r"\d{4}(?:/|$)")
 _RIS_DATE = re.compile(r"(\d{4})(?:[/-](\d{1,2})?(?:[/-](\d{1,2})?)?)?")
 
 
@@ -307,10 +310,14 @@ def _authors(reference: dict, record: dict[str, object]) -> None:
 
 
 def _normalised(reference: dict, record: dict[str, object]) -> None:
-    """The year as its first four characters, the date as ISO 8601 (``_date``; ``None`` when
-    it is not a RIS date), comment lines joined by spaces."""
-    if "year" in record and isinstance(record["year"], str):
-        record["year"] = record["year"][:4]
+    """The year as its four digits when it is a RIS date (``2021``, ``2021/06/17/``, ``2021///
+    in press``), else as written, for the general rule (``in press``, ``2021-2022``: see
+    ``generator.read.dates.loose_year``); the date as ISO 8601 (``_date``; ``None`` when it
+    is not a RIS date), comment lines joined by spaces."""
+    year = record.get("year")
+    # "2021/22" is a range of years (read with a notice), not month 22 of 2021.
+    if isinstance(year, str) and _RIS_YEAR.match(year.strip()) and loose_year(year) is None:
+        record["year"] = year.strip()[:4]
     if isinstance(record.get("date"), str):
         record["date"] = _date(record["date"]) or None
     if isinstance(record.get("comment"), list):

@@ -184,7 +184,8 @@ def test_record_errors_name_file_line_and_record() -> None:
     assert str(err.value).startswith("seeds/x.bib:3: entry k2: ")
     with pytest.raises(InputError) as err:
         _read("x.csv", "title,year\nA,2020\n\"B\nC\",x\n")
-    assert str(err.value) == "seeds/x.csv:3: record 2: year: 'x' is not a year (four digits)"
+    assert str(err.value) == ("seeds/x.csv:3: record 2: year: 'x' is not a year: write four "
+                              "digits (2021), a range (2021--2022) or a status such as 'in press'")
 
 
 @pytest.mark.parametrize(("name", "data", "message"), [

@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 
 from generator.errors import InputError
 from generator.read import _TITLE_FILLER as _FILLER
-from generator.read import read_seeds, titles_agree
+from generator.read import merge_records, read_seeds, titles_agree
+from generator.read.fields import ParsedFile
 from generator.read.openreview import REPLY_INVITATIONS, is_reply
 from generator.read.placeholders import PLACEHOLDERS, fold, is_placeholder
+from generator.records import Abstract, Metadata, Source
 
 
 def _seeds(folder: Path, files: dict[str, str]):
@@ -381,3 +383,111 @@ def test_two_venue_records_of_two_years_stay_two(tmp_path: Path) -> None:
     seeds = _seeds(tmp_path, {"a.csv": "title,authors,year,venue\nSame Title,Ann Lee,2021,"
                                         "ICML\nSame Title,Ann Lee,2022,JMLR\n"})
     assert len(seeds.abstracts) == 2
+
+
+# 19. A preprint's page shows its publication's venue -----------------------------------------
+
+ARXIV_ATOM = """<feed xmlns="http://www.w3.org/2005/Atom"><entry>
+<id>http://arxiv.org/abs/2106.09685v2</id><title>LoRA: Low-Rank Adaptation of Large Language
+Models</title><summary>We propose LoRA.</summary><published>2021-06-17T17:37:18Z</published>
+<author><name>Edward J. Hu</name></author><author><name>Yelong Shen</name></author>
+</entry></feed>
+"""
+ICLR_BIB = """@inproceedings{hu2022lora,
+  author = {Hu, Edward J. and Shen, Yelong}, title = {LoRA: Low-Rank Adaptation of Large
+  Language Models}, booktitle = {International Conference on Learning Representations},
+  year = {2022}, pages = {1--26}, eprint = {2106.09685}
+}
+"""
+SCHOLAR_BIB = """@article{hu2021lora,
+  title={Lora: Low-rank adaptation of large language models},
+  author={Hu, Edward J and Shen, Yelong}, journal={arXiv preprint arXiv:2106.09685},
+  year={2021}
+}
+"""
+ICLR_JSONL = ('{"title": "LoRA: Low-Rank Adaptation of Large Language Models", "authors": '
+              '["Edward J. Hu", "Yelong Shen"], "venue": "ICLR 2022", "date": "2022-04-25", '
+              '"openreview_id": "nZeVKeeFYf9", "abstract": "We propose LoRA."}\n')
+
+
+@pytest.mark.parametrize("preprint, publication, venue", [
+    (("arxiv.atom", ARXIV_ATOM), ("iclr.bib", ICLR_BIB),
+     ("International Conference on Learning Representations", 2022, "2022", "inproceedings",
+      "hu2022lora", "1--26", "ICLR 2022")),
+    (("scholar.bib", SCHOLAR_BIB), ("iclr.jsonl", ICLR_JSONL),
+     ("ICLR 2022", 2022, "2022-04-25", "", "", "", "ICLR 2022")),
+])
+@pytest.mark.parametrize("preprint_first", [True, False])
+def test_a_merged_preprint_shows_its_publications_venue(
+        tmp_path: Path, preprint: tuple[str, str], publication: tuple[str, str],
+        venue: tuple, preprint_first: bool) -> None:
+    """Finding 21's kind: the arXiv record and the venue's record of one paper are one page
+    whose venue, year, date, entry type, key, pages and collection are the publication's in
+    either file order; the arXiv id stays (its badge and links)."""
+    (pre_name, pre_text), (pub_name, pub_text) = preprint, publication
+    first, second = ("a_", "b_") if preprint_first else ("b_", "a_")
+    seeds = _seeds(tmp_path, {first + pre_name: pre_text, second + pub_name: pub_text})
+    [paper] = seeds.abstracts
+    m = paper.meta
+    assert (m.venue, m.year, m.date, m.entry_type, m.cite_key, m.pages,
+            paper.collection) == venue
+    assert m.arxiv_id == "2106.09685"
+    assert len(paper.sources) == 2
+
+
+def test_two_venues_keep_the_first_and_a_preprint_alone_keeps_none(tmp_path: Path) -> None:
+    """Only a preprint's venue gives way: of two records naming venues, the first's stands
+    (as for every field); an arXiv entry alone names no venue."""
+    workshop = ICLR_JSONL.replace("ICLR 2022", "ICML 2021 Workshop").replace(
+        "2022-04-25", "2021-07-01").replace('"openreview_id": "nZeVKeeFYf9"',
+                                            '"arxiv_id": "2106.09685"')
+    seeds = _seeds(tmp_path, {"a.jsonl": workshop, "b.bib": ICLR_BIB})
+    [paper] = seeds.abstracts
+    assert (paper.meta.venue, paper.meta.year, paper.meta.pages, paper.collection) == (
+        "ICML 2021 Workshop", 2021, "1--26", "ICML 2021 Workshop")
+    (tmp_path / "a.jsonl").unlink()
+    (tmp_path / "b.bib").unlink()
+    seeds = _seeds(tmp_path, {"c.atom": ARXIV_ATOM})
+    assert (seeds.abstracts[0].meta.venue, seeds.abstracts[0].meta.year) == ("", 2021)
+
+
+def test_a_publication_without_a_date_keeps_the_pages_date(tmp_path: Path) -> None:
+    undated = ICLR_BIB.replace("  year = {2022}, ", "  ").replace(
+        "International Conference on Learning Representations", "Some Journal")
+    seeds = _seeds(tmp_path, {"a.atom": ARXIV_ATOM, "b.bib": undated})
+    [paper] = seeds.abstracts
+    assert (paper.meta.venue, paper.meta.year, paper.meta.date, paper.meta.pages) == (
+        "Some Journal", 2021, "2021-06-17", "1--26")
+
+
+_PREPRINTS = st.lists(st.tuples(st.sampled_from(["", "arXiv"]), st.integers(2015, 2024),
+                                st.sampled_from(["", "article", "misc"]),
+                                st.sampled_from(["", "hu2021lora", "2106.09685"])),
+                      min_size=1, max_size=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_PREPRINTS, st.integers(0, 3), st.sampled_from(["", "inproceedings"]),
+       st.sampled_from(["", "hu2022lora"]))
+def test_any_order_of_preprints_gives_the_publications_venue(
+        preprints: list, at: int, kind: str, key: str) -> None:
+    """Records of one arXiv id, some of them preprints' (no venue or arXiv, any year, key and
+    type) and one the publication's: the page's venue fields are the publication's, whatever
+    the order; its collection too when a preprint is read first."""
+    def record(i: int, meta: Metadata, collection: str) -> Abstract:
+        return Abstract("We propose LoRA.", collection, (Source(f"f{i}.jsonl", 1, 1),), meta)
+
+    publication = Metadata(title="LoRA", venue="ICLR 2022", year=2022, date="2022-04",
+                           arxiv_id="2106.09685", entry_type=kind, cite_key=key, pages="1--26")
+    metas = [(Metadata(title="LoRA", venue=v, year=y, date=str(y), arxiv_id="2106.09685",
+                       entry_type=t, cite_key=k), f"arXiv {y}" if v else "F")
+             for v, y, t, k in preprints]
+    at = min(at, len(metas))
+    metas.insert(at, (publication, "ICLR 2022"))
+    parsed = [(f"seeds/f{i}.jsonl", ParsedFile("F", (record(i, m, c),), ()))
+              for i, (m, c) in enumerate(metas)]
+    [paper] = merge_records(parsed, (), []).abstracts
+    m = paper.meta
+    assert (m.venue, m.year, m.date, m.entry_type, m.cite_key, m.pages, m.arxiv_id) == (
+        "ICLR 2022", 2022, "2022-04", kind, key, "1--26", "2106.09685")
+    assert paper.collection == "ICLR 2022"
