@@ -36,7 +36,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
+import yaml
 from pylatexenc.latex2text import LatexNodes2Text
 
 from generator.infra.regex import CASE_EXOTIC
@@ -149,6 +151,20 @@ ABBREVIATIONS: dict[str, str] = {
     "Wrt": "W.r.t.", "iid": "i.i.d.", "cf": "cf.", "Cf": "Cf.", "etc": "etc.", "vs": "vs.",
     "aka": "a.k.a.", "viz": "viz.", "resp": "resp.", "st": "s.t.", "dof": "d.o.f.",
 }
+JOURNAL_MACROS_FILE = Path(__file__).resolve().parent.parent / "data" / "journal_macros.yml"
+
+
+@lru_cache(maxsize=1)
+def journal_macros() -> dict[str, str]:
+    """The AAS journal macros (``\\apj`` -> ``ApJ``) of ``JOURNAL_MACROS_FILE``, read once.
+
+    Raises:
+        OSError, yaml.YAMLError: the packaged data file is missing or broken.
+    """
+    data = yaml.safe_load(JOURNAL_MACROS_FILE.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data["journals"].items()}
+
+
 ACCENTS = "'`^\"~=.uvHckbdrt"
 _OPENING_QUOTES = ("“", "‘", "«")
 _LETTER_COMMANDS = ("i", "j", "ss", "o", "O", "aa", "AA", "ae", "AE", "oe", "OE", "l", "L")
@@ -207,6 +223,9 @@ _TEXT_MODE = re.compile(r"\\(?:text[a-z]*|mbox|emph)\s*\{")
 _LINKS = re.compile(r"\\(?:url|href)\s*\{")
 _COMMAND_WORD = re.compile(r"\\[A-Za-z]+")
 _BRACE_WORD = re.compile(r"[\w\-'.’`]+")
+# A group of one TeX sign (ACL Anthology's "95{\%}", once its escape is undone "95{%}";
+# BibTeX's protected quote {"}): its braces only group too.
+_BRACE_SIGN = re.compile(r"[`'\"%&#!?]{1,2}")
 
 
 @lru_cache(maxsize=1024)
@@ -223,9 +242,20 @@ def tokenize(source: str) -> tuple[Token, ...]:
         are kept as text.
     """
     try:
-        return tuple(_merge(_Scanner(source).run()))
+        return tuple(_merge(_Scanner(_outer_group(source)).run()))
     except RecursionError:  # hundreds of nested \\textbf{: keep the source as literal text
         return (Text(source),)
+
+
+def _outer_group(source: str) -> str:
+    """``source`` without braces around all of it (NASA ADS writes every abstract as
+    ``abstract = "{We present ...}"``): such a group only groups, unless its content starts
+    with a command, whose scope it is (``{\\em all of it}``)."""
+    text = source.strip()
+    if text.startswith("{") and _matching_brace(text, 0) == len(text) - 1 \
+            and not text.startswith("{\\"):
+        return text[1:-1]
+    return source
 
 
 def _is_formula(content: str) -> bool:
@@ -427,7 +457,8 @@ class _Scanner:
         if end is None:
             return None
         content = src[i + 1:end]
-        if not (content.startswith("\\") or _BRACE_WORD.fullmatch(content)):
+        if not (content.startswith("\\") or _BRACE_WORD.fullmatch(content)
+                or _BRACE_SIGN.fullmatch(content)):
             return None
         m = _COMMAND.match(content)
         self.i = end + 1
@@ -727,6 +758,11 @@ class _Scanner:
         self.i = after
         return Math("\\" + name, False)
 
+    def _journal(self, name: str, after: int) -> Text:
+        """``\\apj``: the journal's abbreviation (``journal_macros``)."""
+        self.i = after + 2 if self.src.startswith("{}", after) else after
+        return Text(journal_macros()[name])
+
     def _macro(self, name: str, after: int) -> Unknown:
         return self._unknown(name.rstrip("*"), after)
 
@@ -907,6 +943,7 @@ _COMMAND_HANDLERS = (
     (lambda n: n == "romannumeral", _Scanner._roman_numeral),
     (lambda n: n in ("http", "https", "www"), _Scanner._escaped_url),
     (lambda n: n in math_symbols(), _Scanner._math_symbol),
+    (lambda n: n in journal_macros(), _Scanner._journal),
     (lambda n: len(n) > 1 and n.rstrip("*").isalpha(), _Scanner._macro),
 )
 
