@@ -72,10 +72,16 @@ def markup_label(text: str) -> str:
     return " ".join(markup_to_text(text, plain=True).split())
 
 
-def markup_to_text(markup: str, drop_heading: str | None = None, plain: bool = False) -> str:
-    """The text of an HTML or JATS fragment (``HtmlText``); with ``drop_heading``, a first
-    paragraph that is only that word (JATS abstracts open with ``<jats:title>Abstract</jats:
-    title>``, case-insensitive) is left out. ``plain``: a label (title), whose superscripts
+# The headings a JATS abstract opens with that name the section itself, not a part of it
+# (Crossref: ``<jats:title>Abstract</jats:title>``; Elsevier and Cell: ``Summary``).
+ABSTRACT_HEADINGS = frozenset(("abstract", "summary"))
+
+
+def markup_to_text(markup: str, drop_heading: frozenset[str] = frozenset(),
+                   plain: bool = False) -> str:
+    """The text of an HTML or JATS fragment (``HtmlText``); with ``drop_heading`` (lower-case
+    words, such as ``ABSTRACT_HEADINGS``), a first paragraph that is only one of them, in any
+    case and with or without a colon, is left out. ``plain``: a label (title), whose superscripts
     without a Unicode form are TeX math (``$^{*}$``), not ``\textsuperscript``."""
     reader = HtmlText(plain)
     reader.feed(_BARE_AMPERSAND.sub("&amp;", markup) if "&" in markup else markup)
@@ -83,7 +89,7 @@ def markup_to_text(markup: str, drop_heading: str | None = None, plain: bool = F
     text = reader.text()
     if drop_heading:
         first, sep, rest = text.partition("\n\n")
-        if sep and first.strip().rstrip(":").lower() == drop_heading:
+        if sep and first.strip().rstrip(":").lower() in drop_heading:
             return rest.strip()
     return text
 

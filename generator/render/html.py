@@ -100,6 +100,11 @@ def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, st
             out.append(text(n, " ".join(tok.value.split("\n"))))
         elif isinstance(tok, Math):
             out.append(render_math(tok.tex, tok.display))
+        elif isinstance(tok, Styled) and tok.style in _AS_WRITTEN:
+            shown = html.escape("".join(t.value for t in tok.children if isinstance(t, Text)),
+                                quote=False)
+            tag = STYLE_TAGS.get(tok.style)
+            out.append(f"<{tag}>{shown}</{tag}>" if tag else shown)
         elif isinstance(tok, Styled):
             tag = STYLE_TAGS.get(tok.style)
             out.append(f"<{tag}>{inner(tok.children)}</{tag}>" if tag else inner(tok.children))
@@ -110,4 +115,7 @@ def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, st
     return "".join(out)
 
 
-STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
+STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub",
+              "verbatim": "code"}
+# Styles whose text is shown exactly as written (``generator.text.markup.Styled``).
+_AS_WRITTEN = frozenset(("verbatim", "literal"))

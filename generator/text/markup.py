@@ -63,7 +63,9 @@ class Math:
 
 @dataclass(frozen=True, slots=True)
 class Styled:
-    """A LaTeX-styled span: ``style`` is ``em``, ``strong``, ``code``, ``sup`` or ``sub``."""
+    """A LaTeX-styled span: ``style`` is ``em``, ``strong``, ``code``, ``sup`` or ``sub``;
+    ``verbatim`` (code) and ``literal`` (plain) hold one ``Text`` shown exactly as written, no
+    Markdown read in it (``\\verb``, a code span, a citation key such as ``a_b_c``)."""
 
     style: str
     children: tuple
@@ -242,9 +244,29 @@ def tokenize(source: str) -> tuple[Token, ...]:
         are kept as text.
     """
     try:
-        return tuple(_merge(_Scanner(_outer_group(source)).run()))
+        return tuple(_merge(_Scanner(_markdown_blocks(_outer_group(source))).run()))
     except RecursionError:  # hundreds of nested \\textbf{: keep the source as literal text
         return (Text(source),)
+
+
+# Markdown's bullet list items and ATX headings, each on a line of its own (JSON and scraped
+# abstracts write them: "a model.\n\n- it is fast\n- it is small\n\n## Results").
+_BULLET = re.compile(r"^[ \t]*[-*+][ \t]+(?=\S)", re.MULTILINE)
+# A heading is a paragraph of one line ("# of parameters" inside a paragraph is prose).
+_HEADING = re.compile(r"(?:\A|(?<=\n\n))[ \t]*#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*"
+                      r"(?=\n[ \t]*\n|\s*\Z)")
+
+
+def _markdown_blocks(source: str) -> str:
+    """``source`` with its Markdown list items as paragraphs starting with ``•`` and its
+    headings as paragraphs of their own text, when it has two bullet lines or more, or a
+    heading (one line starting ``- `` is more likely a dash a hard line wrap put there)."""
+    if "\n" not in source or not ("- " in source or "* " in source or "+ " in source
+                                  or "#" in source):
+        return source
+    if len(_BULLET.findall(source)) >= 2:
+        source = _BULLET.sub("\n\n• ", source)
+    return _HEADING.sub(lambda m: f"\n\n{m.group(1)}\n\n", source)
 
 
 def _outer_group(source: str) -> str:
@@ -637,7 +659,7 @@ class _Scanner:
         self.i += 1 + len(raw)
         return Url(raw, (Text(_url_label(raw)),))
 
-    def _reference(self, name: str, after: int) -> Text | object:
+    def _reference(self, name: str, after: int) -> Styled | object:
         """``\\cite{a,b}`` -> ``[a, b]``, ``\\eqref{e}`` -> ``(e)`` (``REFERENCES``); the
         optional arguments (``\\cite[p.~3]{x}``) go."""
         arg = self._braced(self._skip_optional(self._skip_optional(after)))
@@ -648,7 +670,7 @@ class _Scanner:
         if not keys:
             return _DROPPED
         brackets = REFERENCES[name]
-        return Text(brackets[0] + keys + brackets[1])
+        return Styled("literal", (Text(brackets[0] + keys + brackets[1]),))
 
     def _break(self, name: str, after: int) -> Text:
         """``\\par``, ``\\newline``: a paragraph or line break (``BREAKS``)."""
@@ -688,7 +710,7 @@ class _Scanner:
         if end < 0:
             return _PASS
         self.i = end + 1
-        return Styled("code", (Text(self.src[after + 1:end]),))
+        return Styled("verbatim", (Text(self.src[after + 1:end]),))
 
     def _code_span(self) -> Styled | None:
         """A Markdown code span written with single backticks (`` `2x` ``): code, when the
@@ -704,7 +726,7 @@ class _Scanner:
         if not content.strip() or "'" in content or "\n\n" in content:
             return None
         self.i = end + 1
-        return Styled("code", (Text(content),))
+        return Styled("verbatim", (Text(content),))
 
     def _font_switch(self, name: str, after: int) -> str:
         """``\\bf x`` outside a group: the switch is dropped."""

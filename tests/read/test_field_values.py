@@ -268,3 +268,16 @@ def test_every_table_cell_stays_a_word_of_its_own(rows, cell) -> None:
                     for row in rows)
     assert markup_to_text(f"<table>{table}</table>") == "\n\n".join(
         " | ".join(row) for row in rows)
+
+
+@pytest.mark.parametrize("heading", ["Abstract", "Summary", "SUMMARY:", "abstract"])
+def test_a_heading_naming_the_abstract_itself_is_left_out(heading) -> None:
+    """Crossref's JATS abstracts open with <jats:title>Abstract</jats:title>, Elsevier's and
+    Cell's with Summary (issue 22, finding 22): no part of the text."""
+    from generator.read.markup_text import ABSTRACT_HEADINGS, markup_to_text
+
+    jats = (f"<jats:sec><jats:title>{heading}</jats:title><jats:p>Cells divide.</jats:p>"
+            "</jats:sec>")
+    assert markup_to_text(jats, drop_heading=ABSTRACT_HEADINGS) == "Cells divide."
+    assert markup_to_text("<jats:title>Background</jats:title><jats:p>Cells divide.</jats:p>",
+                          drop_heading=ABSTRACT_HEADINGS) == "Background\n\nCells divide."

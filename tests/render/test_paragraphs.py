@@ -69,3 +69,25 @@ def test_paragraphs_are_the_blank_line_separated_parts(parts, separator):
     text = separator.join(" ".join(words) for words in parts)
     assert [render_html(p) for p in paragraphs(tokenize(text))] == [
         " ".join(words) for words in parts]
+
+
+def test_markdown_bullets_and_headings_are_paragraphs():
+    text = ("We propose **FastNet**, a model.\n\n- it is fast\n* it is small\n\n## Results ##\n\n"
+            "It wins by `2x`.")
+    assert shown(text) == ["We propose <strong>FastNet</strong>, a model.", "• it is fast",
+                           "• it is small", "Results", "It wins by <code>2x</code>."]
+    assert plain_text(text) == ("We propose FastNet, a model. • it is fast • it is small "
+                                "Results It wins by 2x.")
+
+
+def test_a_lone_dash_line_and_a_hash_inside_a_paragraph_are_prose():
+    """One line starting "- " is a dash a hard wrap put there; "# of" inside a paragraph is
+    "number of": both stay as written."""
+    assert shown("a trade-off\n- which is fine") == ["a trade-off - which is fine"]
+    assert shown("the\n# of parameters\n\nis 5") == ["the # of parameters", "is 5"]
+
+
+def test_keys_and_code_are_shown_as_written_without_markdown():
+    """A citation key or code with underscores or asterisks is no emphasis."""
+    assert shown(r"see \cite{_a_, b_c} and `a*b*c` and \verb|x_y_| and *em*") == [
+        "see [_a_, b_c] and <code>a*b*c</code> and <code>x_y_</code> and <em>em</em>"]
