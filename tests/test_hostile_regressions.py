@@ -75,8 +75,8 @@ def test_colliding_collection_slugs_are_distinct():
 
 
 def test_wordless_abstract_gets_a_title(tmp_path):
-    """An abstract that is only a citation still gets a title, a page and a feed entry."""
-    config = _generate(tmp_path, {"a.txt": "H\n\n\\cite{a}\n"})
+    """An abstract that is only a label still gets a title, a page and a feed entry."""
+    config = _generate(tmp_path, {"a.txt": "H\n\n\\label{a}\n"})
     [page] = (config.docs_dir / "papers").glob("*/index.md")
     assert "title: Untitled abstract " in page.read_text(encoding="utf-8")
     assert "<entry>" in (config.docs_dir / "feed.xml").read_text(encoding="utf-8")
@@ -119,17 +119,18 @@ def test_operator_names_get_thin_spaces():
 
 
 def test_abstract_of_only_a_tex_tie_is_shown_not_lost(tmp_path):
-    """An abstract "x~\\cite{y}" (a tie and a citation) renders to nothing visible: the page
-    shows its source instead of an empty Abstract section (found by the hypothesis page
-    property; a lone "~" is now the character itself, "about")."""
-    config = _generate(tmp_path, {"a.txt": "X\n\n~\\cite{y}\n"})
+    """An abstract "x~\\footnote{}" (a tie and an empty footnote) renders to nothing visible:
+    the page shows its source instead of an empty Abstract section (found by the hypothesis
+    page property with "~\\cite{y}", which now shows its key; a lone "~" is now the
+    character itself, "about")."""
+    config = _generate(tmp_path, {"a.txt": "X\n\n~\\footnote{}\n"})
     [page] = (config.docs_dir / "papers").glob("*/index.md")
     body = page.read_text(encoding="utf-8").split("---\n", 2)[2]
     soup = BeautifulSoup(markdown.markdown(body, extensions=[*EXTENSIONS, "toc"]),
                          "html.parser")
     abstract = soup.find(id="abstract").find("p")
     abstract.find("sup", class_="pd-aliases").decompose()  # hidden, for search only
-    assert abstract.get_text() == "~\\cite{y}"
+    assert abstract.get_text() == "~\\footnote{}"
     assert abstract.code["class"] == ["pd-tex"]
 
 

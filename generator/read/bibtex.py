@@ -12,7 +12,9 @@ Hans`` -> ``Hans Müller``). ``eprint`` is an arXiv id unless ``archivePrefix`` 
 archive. Field names: ``generator.read.fields``. A syntax error or a field given twice in one
 entry stops the run, naming the line and the entry; an entry whose key an earlier one has is
 read with a letter added to its key (``_unique_keys``). Zotero's escapes of a field's own TeX
-are undone (``generator.read.bibtex_escapes``).
+are undone (``generator.read.bibtex_escapes``). A macro the ``@preamble`` defines to print
+nothing (``\\noopsort``, the sort trick) is removed with its argument where it is used
+(``generator.read.bibtex_preamble``).
 
 Fields that are not text (``year``, ``month``, ``doi``, ``eprint``, ``url`` ...) lose TeX's
 protecting braces and the backslash of ``\\_ \\% \\& \\#`` (``year = {{2023}}``, ``doi =
@@ -50,6 +52,7 @@ from generator.errors import InputError
 from generator.infra.gcpause import paused
 from generator.read.bibtex_comments import without_comments
 from generator.read.bibtex_escapes import exported, unescape_export
+from generator.read.bibtex_preamble import silent_macros, without_silent
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
 from generator.records import Notice, Source
@@ -144,6 +147,7 @@ def _papers(library, name: str, shown: str, export: bool) -> Iterator[tuple[dict
         by_key.setdefault(entry.key.lower(), entry)
     targets = {_crossref(e).lower() for e in entries if _crossref(e)}
     macros = _macros(library)
+    silent = silent_macros(p.value for p in library.preambles)
     for number, entry in enumerate(entries, start=1):
         source = Source(name, number, entry.start_line + 1, entry.key)
         fields = _fields(entry, shown, source, macros, export)
@@ -152,7 +156,17 @@ def _papers(library, name: str, shown: str, export: bool) -> Iterator[tuple[dict
             _inherit(fields, _fields(parent, shown, source, macros, export))
         if entry.key.lower() in targets and not fields.get("abstract"):
             continue  # the volume a paper is in, not a paper
+        if silent:
+            fields = _silenced(fields, silent)
         yield fields, source
+
+
+def _silenced(fields: dict[str, object], names: frozenset[str]) -> dict[str, object]:
+    """``fields`` with the uses of the preamble's macros that print nothing removed from
+    their text and names (``generator.read.bibtex_preamble``)."""
+    return {k: without_silent(v, names) if isinstance(v, str)
+            else [without_silent(x, names) for x in v] if isinstance(v, list) else v
+            for k, v in fields.items()}
 
 
 _STRAY_FIELD = re.compile(r"^\s*,?\s*([A-Za-z][\w-]*)\s*=\s*[{\"\w]", re.MULTILINE)

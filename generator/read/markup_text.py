@@ -34,7 +34,7 @@ ELEMENTS = frozenset((
     "sup", "tt", "u", "var", "wbr", "p", "div", "blockquote", "pre", "ul", "ol", "li", "dl",
     "dt", "dd", "table", "thead", "tbody", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5",
     "h6", "hr", "img", "title", "script", "style", "template", "section", "article", "header",
-    "footer", "figure", "figcaption", "caption", "center", "nobr", "math",
+    "footer", "figure", "figcaption", "caption", "center", "nobr", "math", "scp",
     "italic", "bold", "sc", "underline", "monospace", "sec", "list", "list-item", "label",
     "inline-formula", "disp-formula", "tex-math", "ext-link", "uri", "xref", "named-content",
     "styled-content", "abstract", "fn", "break", "overline", "roman", "sans-serif"))
@@ -72,10 +72,16 @@ def markup_label(text: str) -> str:
     return " ".join(markup_to_text(text, plain=True).split())
 
 
-def markup_to_text(markup: str, drop_heading: str | None = None, plain: bool = False) -> str:
-    """The text of an HTML or JATS fragment (``HtmlText``); with ``drop_heading``, a first
-    paragraph that is only that word (JATS abstracts open with ``<jats:title>Abstract</jats:
-    title>``, case-insensitive) is left out. ``plain``: a label (title), whose superscripts
+# The headings a JATS abstract opens with that name the section itself, not a part of it
+# (Crossref: ``<jats:title>Abstract</jats:title>``; Elsevier and Cell: ``Summary``).
+ABSTRACT_HEADINGS = frozenset(("abstract", "summary"))
+
+
+def markup_to_text(markup: str, drop_heading: frozenset[str] = frozenset(),
+                   plain: bool = False) -> str:
+    """The text of an HTML or JATS fragment (``HtmlText``); with ``drop_heading`` (lower-case
+    words, such as ``ABSTRACT_HEADINGS``), a first paragraph that is only one of them, in any
+    case and with or without a colon, is left out. ``plain``: a label (title), whose superscripts
     without a Unicode form are TeX math (``$^{*}$``), not ``\textsuperscript``."""
     reader = HtmlText(plain)
     reader.feed(_BARE_AMPERSAND.sub("&amp;", markup) if "&" in markup else markup)
@@ -83,20 +89,25 @@ def markup_to_text(markup: str, drop_heading: str | None = None, plain: bool = F
     text = reader.text()
     if drop_heading:
         first, sep, rest = text.partition("\n\n")
-        if sep and first.strip().rstrip(":").lower() == drop_heading:
+        if sep and first.strip().rstrip(":").lower() in drop_heading:
             return rest.strip()
     return text
 
 
 class HtmlText(HTMLParser):
     """The text of an HTML fragment: block elements and ``<br>`` end lines, ``<p>`` and
-    ``<div>`` paragraphs; the content of ``<script>`` and ``<style>`` is dropped (the HTML
-    parser of the standard library, entities decoded by it); superscripts and subscripts as
-    the module docstring says; a tag that is no markup (``_is_markup``) as its text."""
+    ``<div>`` paragraphs; a list item is a paragraph starting with its marker (``• ``, or in
+    an ``<ol>`` its number, ``1. ``), a table row a paragraph of its cells between `` | ``
+    (glued cells, "Ours95.1", change what a number means); the content of ``<script>`` and
+    ``<style>`` is dropped (the HTML parser of the standard library, entities decoded by it);
+    superscripts and subscripts as the module docstring says; a tag that is no markup
+    (``_is_markup``) as its text."""
 
     _PARAGRAPH = frozenset(("p", "div", "blockquote", "pre", "ul", "ol", "table", "h1", "h2",
-                            "h3", "h4", "h5", "h6", "title", "sec", "list"))
-    _LINE = frozenset(("br", "li", "tr", "dt", "dd"))
+                            "h3", "h4", "h5", "h6", "title", "sec", "list", "tr"))
+    _LINE = frozenset(("br", "dt", "dd"))
+    _ITEMS = frozenset(("li", "list-item"))
+    _CELLS = frozenset(("td", "th"))
     _HIDDEN = frozenset(("script", "style", "template"))
 
     def __init__(self, plain: bool = False) -> None:
@@ -106,6 +117,9 @@ class HtmlText(HTMLParser):
         self._plain = plain
         self._scripts: list[tuple[str, int]] = []  # open <sup>/<sub>: (tag, first part)
         self._math: MathTree | None = None  # an open <math>: its elements, for TeX
+        self._lists: list[int] = []  # per open list: items so far (-1: not numbered)
+        self._cells = 0  # cells so far in the open table row
+        self._marker = -1  # len(self._parts) just after a list item's marker
 
     def handle_starttag(self, tag: str, attrs) -> None:
         if self._math is not None:
@@ -123,6 +137,23 @@ class HtmlText(HTMLParser):
         elif tag in _SCRIPTS:
             self._scripts.append((tag, len(self._parts)))
         self._block(tag)
+        self._structure(tag)
+
+    def _structure(self, tag: str) -> None:
+        """The marker a list item or table cell starting here opens with (class docstring)."""
+        if tag in ("ul", "ol", "list"):
+            self._lists.append(0 if tag == "ol" else -1)
+        elif tag in self._ITEMS:
+            numbered = bool(self._lists) and self._lists[-1] >= 0
+            if numbered:
+                self._lists[-1] += 1
+            self._parts.append(f"\n\n{self._lists[-1]}. " if numbered else "\n\n• ")
+            self._marker = len(self._parts)
+        elif tag == "tr":
+            self._cells = 0
+        elif tag in self._CELLS:
+            self._parts.append(" | " if self._cells else "")
+            self._cells += 1
 
     def handle_startendtag(self, tag: str, attrs) -> None:
         if self._math is not None:
@@ -145,6 +176,8 @@ class HtmlText(HTMLParser):
             self.handle_data(f"</{tag}>")
             return
         tag = tag.rpartition(":")[2]
+        if tag in ("ul", "ol", "list") and self._lists:
+            self._lists.pop()
         if tag in self._HIDDEN:
             self._hidden = max(0, self._hidden - 1)
         elif tag in _SCRIPTS and self._scripts and self._scripts[-1][0] == tag:
@@ -161,6 +194,8 @@ class HtmlText(HTMLParser):
             self._parts.append(data)
 
     def _block(self, tag: str) -> None:
+        if tag in self._PARAGRAPH and self._marker == len(self._parts):
+            return  # <li><p>text: the item's paragraph is the marker's
         if tag in self._PARAGRAPH:
             self._parts.append("\n\n")
         elif tag in self._LINE:

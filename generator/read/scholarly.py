@@ -24,7 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from generator.read.markup_text import decode_entities, markup_label, markup_to_text
+from generator.read.markup_text import (
+    ABSTRACT_HEADINGS,
+    decode_entities,
+    markup_label,
+    markup_to_text,
+)
 
 Record = Mapping[str, object]
 
@@ -168,7 +173,7 @@ def crossref(record: Record) -> dict[str, object]:
         _first(record.get("institution")), "name")
     abstract = record.get("abstract")
     if isinstance(abstract, str) and "<" in abstract:
-        out["abstract"] = markup_to_text(abstract, drop_heading="abstract")
+        out["abstract"] = markup_to_text(abstract, drop_heading=ABSTRACT_HEADINGS)
     for date in ("published", "posted"):
         if "issued" not in out and date in record:
             out["issued"] = record[date]

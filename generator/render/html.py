@@ -42,6 +42,25 @@ def render_html(tokens: tuple[Token, ...] | list[Token]) -> str:
     return _html(tokens).strip()
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
+
+
+def paragraphs(tokens: tuple[Token, ...] | list[Token]) -> list[list[Token]]:
+    """The tokens split into paragraphs at each blank line of their text (the author's blank
+    lines, TeX's ``\\par``, a list's items: ``generator.text.markup``); a blank line inside
+    a style or a link stays in its paragraph. Paragraphs without tokens are left out."""
+    out: list[list[Token]] = [[]]
+    for tok in tokens:
+        if not isinstance(tok, Text) or "\n" not in tok.value:
+            out[-1].append(tok)
+            continue
+        first, *rest = _BLANK_LINE.split(tok.value)
+        out[-1].append(Text(first))
+        for piece in rest:
+            out.append([Text(piece)])
+    return [p for p in out if any(not isinstance(t, Text) or t.value.strip() for t in p)]
+
+
 def _html(tokens: tuple[Token, ...] | list[Token]) -> str:
     if not any(isinstance(t, Text) and ("*" in t.value or "_" in t.value) for t in tokens):
         return render_each(tokens, lambda _, text: html.escape(text, quote=False), _link, _html)
@@ -81,6 +100,11 @@ def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, st
             out.append(text(n, " ".join(tok.value.split("\n"))))
         elif isinstance(tok, Math):
             out.append(render_math(tok.tex, tok.display))
+        elif isinstance(tok, Styled) and tok.style in _AS_WRITTEN:
+            shown = html.escape("".join(t.value for t in tok.children if isinstance(t, Text)),
+                                quote=False)
+            tag = STYLE_TAGS.get(tok.style)
+            out.append(f"<{tag}>{shown}</{tag}>" if tag else shown)
         elif isinstance(tok, Styled):
             tag = STYLE_TAGS.get(tok.style)
             out.append(f"<{tag}>{inner(tok.children)}</{tag}>" if tag else inner(tok.children))
@@ -91,4 +115,7 @@ def render_each(tokens: tuple[Token, ...] | list[Token], text: Callable[[int, st
     return "".join(out)
 
 
-STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub"}
+STYLE_TAGS = {"em": "em", "strong": "strong", "code": "code", "sup": "sup", "sub": "sub",
+              "verbatim": "code"}
+# Styles whose text is shown exactly as written (``generator.text.markup.Styled``).
+_AS_WRITTEN = frozenset(("verbatim", "literal"))

@@ -40,7 +40,7 @@ from generator.render.authors import author_key, authors_of
 from generator.render.charts import Bar, bar_chart, data_table, heat_map
 from generator.render.cite import bibtex_entry, page_address, reference
 from generator.render.feed import render_feed
-from generator.render.html import render_html
+from generator.render.html import paragraphs, render_html
 from generator.render.markdown import escape_markdown
 from generator.render.reader import ReaderFiles, listing_feed, reader_files
 from generator.render.redirects import redirect_page, redirect_path
@@ -215,13 +215,24 @@ def read_front_matter(text: str) -> tuple[dict, str]:
     return data, body.lstrip("\n")
 
 
-def _visible(text: str) -> str:
+def _visible(text: str, paragraph: str = "") -> str:
     """HTML for one abstract or highlight; when nothing visible would remain (an abstract
-    that is only a TeX tie ``~``), its source in a code span, so no text is silently lost."""
-    rendered = render_html(tokenize(text))
+    that is only a TeX tie ``~``), its source in a code span, so no text is silently lost.
+    With ``paragraph`` (the ``<p ...>`` start tag the template opens the abstract with),
+    each further paragraph of the text (``generator.render.html.paragraphs``) closes the one
+    before and opens its own, so the page shows the abstract's paragraphs."""
+    if paragraph:
+        rendered = f"</p>{paragraph}".join(
+            shown for part in paragraphs(tokenize(text)) if (shown := render_html(part)))
+    else:
+        rendered = render_html(tokenize(text))
     if rendered.strip() or not text.strip():
         return rendered
     return f'<code class="pd-tex">{html.escape(text.strip())}</code>'
+
+
+# The start tag of the abstract's paragraphs (paper.md.j2 opens the first).
+_ABSTRACT_P = '<p class="pd-abstract">'
 
 
 # Where a generated page's finished HTML ends and Markdown begins (a tag page's listing of
@@ -473,7 +484,7 @@ def _paper_page(plan: _Plan, paper_tpl, author_pages: Mapping[str, str], p: Pape
         bibtex=bibtex_entry(p, plan.site_url), reference=reference(p),
         address=page_address(p, plan.site_url), introduced=_introduced_name(p),
         year=p.facts.abstract.meta.year or p.facts.abstract.meta.date[:4],
-        abstract_html=_visible(p.facts.abstract.text), headings=headings,
+        abstract_html=_visible(p.facts.abstract.text, _ABSTRACT_P), headings=headings,
         aliases=search_aliases(
             (p.title, p.facts.plain or plain_text(p.facts.abstract.text)),
             [n for c in p.facts.code for n in (c.owner, c.repo)]

@@ -36,7 +36,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
+import yaml
 from pylatexenc.latex2text import LatexNodes2Text
 
 from generator.infra.regex import CASE_EXOTIC
@@ -61,7 +63,9 @@ class Math:
 
 @dataclass(frozen=True, slots=True)
 class Styled:
-    """A LaTeX-styled span: ``style`` is ``em``, ``strong``, ``code``, ``sup`` or ``sub``."""
+    """A LaTeX-styled span: ``style`` is ``em``, ``strong``, ``code``, ``sup`` or ``sub``;
+    ``verbatim`` (code) and ``literal`` (plain) hold one ``Text`` shown exactly as written, no
+    Markdown read in it (``\\verb``, a code span, a citation key such as ``a_b_c``)."""
 
     style: str
     children: tuple
@@ -94,11 +98,24 @@ TEXT_COMMANDS: dict[str, str | None] = {
     "mbox": "", "textnormal": "", "underline": "", "texttt": "code", "mathrm": "",
     "textup": "", "textmd": "", "uline": "", "hl": "", "sout": "", "st": "",
     "textsuperscript": "sup", "textsubscript": "sub", "ensuremath": "", "tt": "code",
-    "cite": None, "citep": None, "citet": None, "citealp": None, "citealt": None,
-    "citeauthor": None, "citeyear": None, "ref": None, "eqref": None, "label": None,
-    "autoref": None, "cref": None, "Cref": None, "vspace": None, "hspace": None,
+    "label": None, "vspace": None, "hspace": None,
     "vspace*": None, "hspace*": None, "footnotemark": None, "thanks": None,
 }
+# Citations and cross-references: their keys stay visible between these brackets (the
+# bibliography and the numbers are not in the abstract; deleting them broke the sentence:
+# "see Table~\ref{t} and \eqref{e}." read "see Table and.").
+REFERENCES: dict[str, str] = {
+    "cite": "[]", "citep": "[]", "citet": "[]", "citealp": "[]", "citealt": "[]",
+    "citeauthor": "[]", "citeyear": "[]", "citeyearpar": "[]", "parencite": "[]",
+    "textcite": "[]", "autocite": "[]", "nocite": "[]", "ref": "[]", "autoref": "[]",
+    "cref": "[]", "Cref": "[]", "pageref": "[]", "nameref": "[]", "eqref": "()",
+}
+# Breaks: a paragraph (a blank line in the text, so the page shows a new paragraph) or a
+# line (a line break, shown as a space): TeX's own spacing, never words glued together.
+BREAKS: dict[str, str] = {"par": "\n\n", "newline": "\n", "linebreak": "\n"}
+# List environments: each \item starts a paragraph with its marker (an enumerate's number,
+# an \item[...]'s own label, else a bullet).
+LISTS = frozenset(("itemize", "enumerate", "description"))
 # Commands with a first argument that is dropped and a second that is shown.
 TWO_ARGUMENTS = frozenset(("textcolor", "colorbox", "fcolorbox", "foreignlanguage"))
 # Commands whose argument is kept as a parenthetical remark.
@@ -110,8 +127,8 @@ FONT_SWITCHES: dict[str, str] = {
     "rm": "", "rmfamily": "", "sf": "", "sffamily": "", "sc": "", "scshape": "",
     "upshape": "", "mdseries": "", "normalfont": "", "small": "", "large": "", "Large": "",
     "footnotesize": "", "scriptsize": "", "tiny": "", "normalsize": "", "huge": "",
-    "Huge": "", "LARGE": "", "noindent": "", "par": "", "centering": "", "xspace": "",
-    "newline": "", "linebreak": "", "relax": "", "protect": "", "nobreak": "", "unskip": "",
+    "Huge": "", "LARGE": "", "noindent": "", "centering": "", "xspace": "",
+    "relax": "", "protect": "", "nobreak": "", "unskip": "",
     "ignorespaces": "", "hfill": "", "smallskip": "", "medskip": "", "bigskip": "",
 }
 # Escaped specials and symbol commands that stand for a character.
@@ -136,6 +153,20 @@ ABBREVIATIONS: dict[str, str] = {
     "Wrt": "W.r.t.", "iid": "i.i.d.", "cf": "cf.", "Cf": "Cf.", "etc": "etc.", "vs": "vs.",
     "aka": "a.k.a.", "viz": "viz.", "resp": "resp.", "st": "s.t.", "dof": "d.o.f.",
 }
+JOURNAL_MACROS_FILE = Path(__file__).resolve().parent.parent / "data" / "journal_macros.yml"
+
+
+@lru_cache(maxsize=1)
+def journal_macros() -> dict[str, str]:
+    """The AAS journal macros (``\\apj`` -> ``ApJ``) of ``JOURNAL_MACROS_FILE``, read once.
+
+    Raises:
+        OSError, yaml.YAMLError: the packaged data file is missing or broken.
+    """
+    data = yaml.safe_load(JOURNAL_MACROS_FILE.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data["journals"].items()}
+
+
 ACCENTS = "'`^\"~=.uvHckbdrt"
 _OPENING_QUOTES = ("“", "‘", "«")
 _LETTER_COMMANDS = ("i", "j", "ss", "o", "O", "aa", "AA", "ae", "AE", "oe", "OE", "l", "L")
@@ -193,7 +224,10 @@ _PROSE_FREE = re.compile(r"\\(?:text[a-z]*|mbox|mathrm|mathsf|mathtt|mathbf|math
 _TEXT_MODE = re.compile(r"\\(?:text[a-z]*|mbox|emph)\s*\{")
 _LINKS = re.compile(r"\\(?:url|href)\s*\{")
 _COMMAND_WORD = re.compile(r"\\[A-Za-z]+")
-_BRACE_WORD = re.compile(r"[\w\-'.’]+")
+_BRACE_WORD = re.compile(r"[\w\-'.’`]+")
+# A group of one TeX sign (ACL Anthology's "95{\%}", once its escape is undone "95{%}";
+# BibTeX's protected quote {"}): its braces only group too.
+_BRACE_SIGN = re.compile(r"[`'\"%&#!?]{1,2}")
 
 
 @lru_cache(maxsize=1024)
@@ -210,9 +244,40 @@ def tokenize(source: str) -> tuple[Token, ...]:
         are kept as text.
     """
     try:
-        return tuple(_merge(_Scanner(source).run()))
+        return tuple(_merge(_Scanner(_markdown_blocks(_outer_group(source))).run()))
     except RecursionError:  # hundreds of nested \\textbf{: keep the source as literal text
         return (Text(source),)
+
+
+# Markdown's bullet list items and ATX headings, each on a line of its own (JSON and scraped
+# abstracts write them: "a model.\n\n- it is fast\n- it is small\n\n## Results").
+_BULLET = re.compile(r"^[ \t]*[-*+][ \t]+(?=\S)", re.MULTILINE)
+# A heading is a paragraph of one line ("# of parameters" inside a paragraph is prose).
+_HEADING = re.compile(r"(?:\A|(?<=\n\n))[ \t]*#{1,6}[ \t]+(\S[^\n]*?)[ \t#]*"
+                      r"(?=\n[ \t]*\n|\s*\Z)")
+
+
+def _markdown_blocks(source: str) -> str:
+    """``source`` with its Markdown list items as paragraphs starting with ``•`` and its
+    headings as paragraphs of their own text, when it has two bullet lines or more, or a
+    heading (one line starting ``- `` is more likely a dash a hard line wrap put there)."""
+    if "\n" not in source or not ("- " in source or "* " in source or "+ " in source
+                                  or "#" in source):
+        return source
+    if len(_BULLET.findall(source)) >= 2:
+        source = _BULLET.sub("\n\n• ", source)
+    return _HEADING.sub(lambda m: f"\n\n{m.group(1)}\n\n", source)
+
+
+def _outer_group(source: str) -> str:
+    """``source`` without braces around all of it (NASA ADS writes every abstract as
+    ``abstract = "{We present ...}"``): such a group only groups, unless its content starts
+    with a command, whose scope it is (``{\\em all of it}``)."""
+    text = source.strip()
+    if text.startswith("{") and _matching_brace(text, 0) == len(text) - 1 \
+            and not text.startswith("{\\"):
+        return text[1:-1]
+    return source
 
 
 def _is_formula(content: str) -> bool:
@@ -298,6 +363,7 @@ class _Scanner:
     def __init__(self, src: str) -> None:
         self.src, self.i = src, 0
         self.open_quote = False  # a TeX `single quote' is open
+        self.items: list[int] = []  # per open enumerate: items so far (-1: not numbered)
 
     def run(self) -> list[Token]:
         """The tokens of ``self.src``, left to right. Plain characters gather in a buffer
@@ -334,6 +400,8 @@ class _Scanner:
                 self.i += 1
                 continue
             tok = self._math() or self._url() or (self._command() if c == "\\" else None)
+            if tok is None and c == "`":
+                tok = self._code_span()
             if tok is None:
                 buf.append(self._char(c))
                 continue
@@ -411,7 +479,8 @@ class _Scanner:
         if end is None:
             return None
         content = src[i + 1:end]
-        if not (content.startswith("\\") or _BRACE_WORD.fullmatch(content)):
+        if not (content.startswith("\\") or _BRACE_WORD.fullmatch(content)
+                or _BRACE_SIGN.fullmatch(content)):
             return None
         m = _COMMAND.match(content)
         self.i = end + 1
@@ -590,6 +659,75 @@ class _Scanner:
         self.i += 1 + len(raw)
         return Url(raw, (Text(_url_label(raw)),))
 
+    def _reference(self, name: str, after: int) -> Styled | object:
+        """``\\cite{a,b}`` -> ``[a, b]``, ``\\eqref{e}`` -> ``(e)`` (``REFERENCES``); the
+        optional arguments (``\\cite[p.~3]{x}``) go."""
+        arg = self._braced(self._skip_optional(self._skip_optional(after)))
+        if arg is None:
+            return _PASS
+        self.i = arg[1]
+        keys = ", ".join(k.strip() for k in arg[0].split(",") if k.strip())
+        if not keys:
+            return _DROPPED
+        brackets = REFERENCES[name]
+        return Styled("literal", (Text(brackets[0] + keys + brackets[1]),))
+
+    def _break(self, name: str, after: int) -> Text:
+        """``\\par``, ``\\newline``: a paragraph or line break (``BREAKS``)."""
+        self.i = self._skip_space(after)
+        return Text(BREAKS[name])
+
+    def _list_environment(self, name: str, after: int) -> Text | object:
+        """``\\begin{itemize}`` / ``\\end{enumerate}`` ...: a paragraph break; an
+        enumerate's items are counted from here."""
+        arg = self._braced(after)
+        if arg is None or arg[0] not in LISTS:
+            return _PASS
+        self.i = self._skip_space(arg[1])
+        if name == "begin":
+            self.items.append(0 if arg[0] == "enumerate" else -1)
+        elif self.items:
+            self.items.pop()
+        return Text("\n\n")
+
+    def _item(self, name: str, after: int) -> Text:
+        """``\\item``: a new paragraph with the item's marker: its ``[label]``, else the
+        enumerate's next number, else a bullet."""
+        label = self._skip_optional(after)
+        self.i = self._skip_space(label)
+        if label > after:
+            return Text("\n\n" + plain_text(self.src[after + 1:label - 1]) + " ")
+        if self.items and self.items[-1] >= 0:
+            self.items[-1] += 1
+            return Text(f"\n\n{self.items[-1]}. ")
+        return Text("\n\n• ")
+
+    def _verb(self, name: str, after: int) -> Styled | object:
+        """``\\verb|text|``: the text as code, exactly as written between the delimiters."""
+        if after >= len(self.src) or self.src[after].isalpha() or self.src[after].isspace():
+            return _PASS
+        end = self.src.find(self.src[after], after + 1)
+        if end < 0:
+            return _PASS
+        self.i = end + 1
+        return Styled("verbatim", (Text(self.src[after + 1:end]),))
+
+    def _code_span(self) -> Styled | None:
+        """A Markdown code span written with single backticks (`` `2x` ``): code, when the
+        next backtick, before any ``'`` (which would close a TeX quote `` `x' ``) or blank
+        line, is a single one too; ``None`` leaves the backtick to TeX's quote rules."""
+        src, i = self.src, self.i
+        if src.startswith("``", i):
+            return None
+        end = src.find("`", i + 1)
+        if end < 0 or src.startswith("``", end):
+            return None
+        content = src[i + 1:end]
+        if not content.strip() or "'" in content or "\n\n" in content:
+            return None
+        self.i = end + 1
+        return Styled("verbatim", (Text(content),))
+
     def _font_switch(self, name: str, after: int) -> str:
         """``\\bf x`` outside a group: the switch is dropped."""
         self.i = self._skip_space(after)
@@ -641,6 +779,11 @@ class _Scanner:
             return _PASS  # an argument: an author's macro of that name
         self.i = after
         return Math("\\" + name, False)
+
+    def _journal(self, name: str, after: int) -> Text:
+        """``\\apj``: the journal's abbreviation (``journal_macros``)."""
+        self.i = after + 2 if self.src.startswith("{}", after) else after
+        return Text(journal_macros()[name])
 
     def _macro(self, name: str, after: int) -> Unknown:
         return self._unknown(name.rstrip("*"), after)
@@ -808,6 +951,11 @@ _COMMAND_HANDLERS = (
     (lambda n: n in ("href", "url"), _Scanner._link_command),
     (FOOTNOTES.__contains__, _Scanner._footnote),
     (TWO_ARGUMENTS.__contains__, _Scanner._second_argument),
+    (REFERENCES.__contains__, _Scanner._reference),
+    (BREAKS.__contains__, _Scanner._break),
+    (lambda n: n in ("begin", "end"), _Scanner._list_environment),
+    (lambda n: n == "item", _Scanner._item),
+    (lambda n: n in ("verb", "verb*"), _Scanner._verb),
     (TEXT_COMMANDS.__contains__, _Scanner._text_command),
     (FONT_SWITCHES.__contains__, _Scanner._font_switch),
     (SYMBOLS.__contains__, _Scanner._symbol),
@@ -817,6 +965,7 @@ _COMMAND_HANDLERS = (
     (lambda n: n == "romannumeral", _Scanner._roman_numeral),
     (lambda n: n in ("http", "https", "www"), _Scanner._escaped_url),
     (lambda n: n in math_symbols(), _Scanner._math_symbol),
+    (lambda n: n in journal_macros(), _Scanner._journal),
     (lambda n: len(n) > 1 and n.rstrip("*").isalpha(), _Scanner._macro),
 )
 

@@ -50,7 +50,7 @@ def _facts(title: str, meta: Metadata, collection: str = "C", pid: str = "012345
     ("Fig.~3 shows", "Fig. 3 shows"),
     ("et al.~[4]", "et al. [4]"),
     ("Section~2 and 3.5~GB", "Section 2 and 3.5 GB"),
-    ("prior work~\\cite{x}.", "prior work."),
+    ("prior work~\\cite{x}.", "prior work [x]."),
 ])
 def test_tilde_is_about_unless_it_ties_tex(written: str, shown: str) -> None:
     assert plain_label(written) == shown

@@ -187,6 +187,14 @@ def test_an_edited_book_shows_its_editors_as_authors() -> None:
     ("a <b and c> d", "a <b and c> d"),
     ("R&D &copy and AT&T", "R&D &copy and AT&T"),
     ("p<0.05 for n>3", "p<0.05 for n>3"),
+    # tables: a row is a paragraph, its cells between " | " (issue 22, finding 9)
+    ("<table><tr><th>Model</th><th>Acc</th></tr><tr><td>Ours</td><td>95.1</td></tr></table>"
+     "<p>Ours wins.</p>", "Model | Acc\n\nOurs | 95.1\n\nOurs wins."),
+    # list items: paragraphs with their marker
+    ("<p>We give:</p><ul><li>a benchmark</li><li>a baseline</li></ul><ol><li>x</li><li>y</li>"
+     "</ol>", "We give:\n\n• a benchmark\n\n• a baseline\n\n1. x\n\n2. y"),
+    ("<jats:list><jats:list-item><jats:p>one</jats:p></jats:list-item><jats:list-item>two"
+     "</jats:list-item></jats:list>", "• one\n\n• two"),
 ])
 def test_markup_keeps_the_meaning_of_its_text(markup: str, text: str) -> None:
     from generator.read.markup_text import markup_to_text
@@ -200,6 +208,9 @@ def test_markup_keeps_the_meaning_of_its_text(markup: str, text: str) -> None:
     ("Stars<sup>*</sup> Align", "Stars$^{*}$ Align"),
     ("Q&amp;A Models &lt;Fast&gt;", "Q&A Models <Fast>"),
     ("Plain Title", "Plain Title"),
+    # Wiley's small caps (Crossref titles; issue 22, finding 22)
+    ("<scp>BERT</scp>-Based Ranking for <i>Small</i> Molecules",
+     "BERT-Based Ranking for Small Molecules"),
     ("When x<y and y>z", "When x<y and y>z"),
 ])
 def test_markup_in_a_title_is_plain_text(title: str, label: str) -> None:
@@ -278,3 +289,29 @@ def test_a_superscript_without_unicode_form_is_a_sup_on_the_page() -> None:
 
     text = markup_to_text("<jats:p>Cost$5 and x<jats:sup>a,b</jats:sup> in $ too</jats:p>")
     assert "<sup>a,b</sup>" in render_html(tokenize(text))
+
+
+@given(st.lists(st.lists(st.text(st.sampled_from("abcxyz0123456789."), min_size=1, max_size=6),
+                         min_size=1, max_size=4), min_size=1, max_size=4),
+       st.sampled_from(["td", "th", "jats:td"]))
+def test_every_table_cell_stays_a_word_of_its_own(rows, cell) -> None:
+    """Any table: one paragraph per row, its cells in order between " | ", none glued."""
+    from generator.read.markup_text import markup_to_text
+
+    table = "".join("<tr>" + "".join(f"<{cell}>{c}</{cell}>" for c in row) + "</tr>"
+                    for row in rows)
+    assert markup_to_text(f"<table>{table}</table>") == "\n\n".join(
+        " | ".join(row) for row in rows)
+
+
+@pytest.mark.parametrize("heading", ["Abstract", "Summary", "SUMMARY:", "abstract"])
+def test_a_heading_naming_the_abstract_itself_is_left_out(heading) -> None:
+    """Crossref's JATS abstracts open with <jats:title>Abstract</jats:title>, Elsevier's and
+    Cell's with Summary (issue 22, finding 22): no part of the text."""
+    from generator.read.markup_text import ABSTRACT_HEADINGS, markup_to_text
+
+    jats = (f"<jats:sec><jats:title>{heading}</jats:title><jats:p>Cells divide.</jats:p>"
+            "</jats:sec>")
+    assert markup_to_text(jats, drop_heading=ABSTRACT_HEADINGS) == "Cells divide."
+    assert markup_to_text("<jats:title>Background</jats:title><jats:p>Cells divide.</jats:p>",
+                          drop_heading=ABSTRACT_HEADINGS) == "Background\n\nCells divide."
