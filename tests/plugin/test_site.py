@@ -217,6 +217,19 @@ def test_no_external_badge_or_cdn(built_site: Path) -> None:
                 assert not re.match(r"(https?:)?//", tag["href"]), (page, tag["href"])
 
 
+def test_no_content_tabs_script(built_site: Path) -> None:
+    """Material's content-tabs script is on no page (site_overrides/partials/javascripts/
+    content.html renders nothing), which is right only while mkdocs.yml has no
+    pymdownx.tabbed: with tabs, delete that override."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
+    names = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
+    assert "pymdownx.tabbed" not in names
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > len(_papers_json(built_site))
+    for page in pages:
+        assert "__tabbed_" not in page.read_text(encoding="utf-8"), page
+
+
 def test_tags_index_lists_every_tag_once(built_site: Path) -> None:
     """The tags index is one list item per tag page with its papers.json count and its
     description, by count then name (a template whitespace slip once ran all tags into one
