@@ -265,7 +265,9 @@ def test_tag_chips_in_material_order(built_site: Path) -> None:
     """Listings and related-paper lists show a paper's tags in the order Material shows them
     above its title (sorted by name), so the same paper never shows two orders."""
     listing = _soup(built_site / "collections" / "neurips-2025-papers" / "index.html")
-    metas = listing.select(".pd-entry__meta")
+    # the tags-and-badges line: the paragraph that holds them (no class: digest.css styles
+    # an entry's paragraphs by place)
+    metas = listing.select(".pd-entry > p:has(a.pd-tag, .pd-badges)")
     records = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
     # a paper without tags and badges has no meta line
     assert len(metas) == sum(1 for r in records if slugify(r["collection"]) == "neurips-2025-papers"
@@ -293,7 +295,7 @@ def _same_highlight(entry, listing_dir: Path) -> bool:
     """Assert a listing entry's highlight shows the paper page's formulas; True if any."""
     href = entry.select_one(".pd-entry__title a")["href"]
     page = _soup((listing_dir / href).resolve() / "index.html")
-    shown = entry.select_one(".pd-entry__highlight")
+    shown = entry.select_one(".pd-entry > p:last-child")
     on_page = page.select_one(".admonition.abstract")
     assert [str(m) for m in shown.select("math")] == [str(m) for m in on_page.select("math")]
     assert "$" not in shown.get_text() and "\\" not in shown.get_text()
