@@ -23,7 +23,7 @@ from generator.read import read_seeds
 
 pytestmark = pytest.mark.e2e  # builds sites or generates the seeds
 
-RECORD_KEYS = {"id", "slug", "url", "title", "collection", "source", "abstract", "highlight",
+RECORD_KEYS = {"id", "slug", "url", "title", "collection", "sources", "abstract", "highlight",
                "tags", "links", "code", "code_status"}
 PROMISED_SLUG_PREFIXES = ("asdsv-", "layercraft-", "merge-")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -51,11 +51,13 @@ def test_papers_json_records(built_site: Path, seeds_dir: Path) -> None:
     abstracts = read_seeds(seeds_dir).abstracts
     assert len(records) == len(abstracts)
     assert [r["abstract"] for r in records] == [a.text for a in abstracts]
-    assert [(r["source"]["file"], r["source"]["abstract"]) for r in records] == [
+    assert [(r["sources"][0]["file"], r["sources"][0]["abstract"]) for r in records] == [
         (a.sources[0].file, a.sources[0].abstract) for a in abstracts]
     for r in records:
         assert set(r) >= RECORD_KEYS, r["slug"]
-        assert set(r["source"]) == {"file", "abstract"}
+        # no "source": it was a copy of sources[0]'s file and abstract number
+        assert "source" not in r
+        assert set(r["sources"][0]) == {"file", "abstract", "line", "key"}
         assert r["collection"] == "NeurIPS 2025 Papers"
         assert r["url"] == f"papers/{r['slug']}/"
         assert (built_site / r["url"] / "index.html").is_file()
@@ -64,8 +66,8 @@ def test_papers_json_records(built_site: Path, seeds_dir: Path) -> None:
     assert len({r["id"] for r in records}) == len(records)
     labels = yaml.safe_load((ROOT / "eval" / "labels" / "seeds.yml").read_text(encoding="utf-8"))
     status = {(label["file"], label["abstract"]): label["code_status"] for label in labels}
-    assert {(r["source"]["file"], r["source"]["abstract"]): r["code_status"] for r in records
-            if (r["source"]["file"], r["source"]["abstract"]) in status} == status
+    first = {(r["sources"][0]["file"], r["sources"][0]["abstract"]): r for r in records}
+    assert {k: r["code_status"] for k, r in first.items() if k in status} == status
 
 
 def test_ids_stable_under_reorder_and_add(tmp_path: Path, seeds_dir: Path) -> None:
@@ -85,7 +87,8 @@ def test_ids_stable_under_reorder_and_add(tmp_path: Path, seeds_dir: Path) -> No
     assert {p.facts.abstract.text: p.id for p in second
             if p.facts.abstract.text in first} == first
     records = json.loads((config.docs_dir / "papers.json").read_text(encoding="utf-8"))
-    assert records[0]["source"] == {"file": "000_bd956eaa9d444b4e.txt", "abstract": 1}
+    assert (records[0]["sources"][0]["file"], records[0]["sources"][0]["abstract"]) == (
+        "000_bd956eaa9d444b4e.txt", 1)
     assert records[0]["id"] == first[records[0]["abstract"]]
 
 
