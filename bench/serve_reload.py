@@ -103,7 +103,7 @@ def main() -> int:
                 text = "\n".join(lines) + "\n"
                 path = seeds
             else:
-                path = proj / "seeds" / Path(target["source"]["file"]).name
+                path = proj / "seeds" / Path(target["sources"][0]["file"]).name
                 source = path.read_text(encoding="utf-8")
                 text = source.replace(target["abstract"][:60],
                                       target["abstract"][:60] + f" {word}", 1)

@@ -76,8 +76,9 @@ from generator.plugin.reuse import STORE, PageReuse
 from generator.write import WriteReport, generated_files
 
 log = logging.getLogger("mkdocs.plugins.paper_digest")
-# Pagefind skips what Material's search skips too (related papers, prev/next, the JSON record)
-# and the heading permalink signs.
+# Pagefind skips what Material's search skips too (related papers, prev/next, the badges),
+# so a paper page marks those with data-search-exclude alone (no data-pagefind-ignore
+# beside it), and the heading permalink signs.
 PAGEFIND_EXCLUDE = "[data-search-exclude], .headerlink"
 PAGE_STORE = "pages"  # inside cache_dir: the generated pages MkDocs reads
 TEMPLATES = "templates"  # inside cache_dir: the theme's compiled templates

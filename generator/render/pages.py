@@ -146,7 +146,6 @@ def paper_entry(paper: Paper) -> dict:
     """The ``papers.json`` object of a paper (keys and meaning: README "Data export")."""
     f = paper.facts
     meta = f.abstract.meta
-    first = f.abstract.sources[0]
     return {
         "id": f.id,
         "slug": paper.slug,
@@ -162,7 +161,6 @@ def paper_entry(paper: Paper) -> dict:
         "arxiv_id": meta.arxiv_id or None,
         "openreview_id": meta.openreview_id or None,
         "collection": f.abstract.collection,
-        "source": {"file": first.file, "abstract": first.abstract},
         "sources": [{"file": s.file, "abstract": s.abstract, "line": s.line, "key": s.key or None}
                     for s in f.abstract.sources],
         "abstract": f.abstract.text,

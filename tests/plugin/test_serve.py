@@ -50,7 +50,7 @@ def test_one_edit_rebuilds_only_its_pages(project_copy: Path, tmp_path: Path) ->
 
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     target = papers[len(papers) // 2]
-    seed = project_copy / "seeds" / Path(target["source"]["file"]).name
+    seed = project_copy / "seeds" / Path(target["sources"][0]["file"]).name
     text = seed.read_text(encoding="utf-8")
     start = target["abstract"][:60]
     assert text.count(start) == 1

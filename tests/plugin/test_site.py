@@ -23,7 +23,7 @@ from generator.read import read_seeds
 
 pytestmark = pytest.mark.e2e  # builds sites or generates the seeds
 
-RECORD_KEYS = {"id", "slug", "url", "title", "collection", "source", "abstract", "highlight",
+RECORD_KEYS = {"id", "slug", "url", "title", "collection", "sources", "abstract", "highlight",
                "tags", "links", "code", "code_status"}
 PROMISED_SLUG_PREFIXES = ("asdsv-", "layercraft-", "merge-")
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -51,11 +51,13 @@ def test_papers_json_records(built_site: Path, seeds_dir: Path) -> None:
     abstracts = read_seeds(seeds_dir).abstracts
     assert len(records) == len(abstracts)
     assert [r["abstract"] for r in records] == [a.text for a in abstracts]
-    assert [(r["source"]["file"], r["source"]["abstract"]) for r in records] == [
+    assert [(r["sources"][0]["file"], r["sources"][0]["abstract"]) for r in records] == [
         (a.sources[0].file, a.sources[0].abstract) for a in abstracts]
     for r in records:
         assert set(r) >= RECORD_KEYS, r["slug"]
-        assert set(r["source"]) == {"file", "abstract"}
+        # no "source": it was a copy of sources[0]'s file and abstract number
+        assert "source" not in r
+        assert set(r["sources"][0]) == {"file", "abstract", "line", "key"}
         assert r["collection"] == "NeurIPS 2025 Papers"
         assert r["url"] == f"papers/{r['slug']}/"
         assert (built_site / r["url"] / "index.html").is_file()
@@ -64,8 +66,8 @@ def test_papers_json_records(built_site: Path, seeds_dir: Path) -> None:
     assert len({r["id"] for r in records}) == len(records)
     labels = yaml.safe_load((ROOT / "eval" / "labels" / "seeds.yml").read_text(encoding="utf-8"))
     status = {(label["file"], label["abstract"]): label["code_status"] for label in labels}
-    assert {(r["source"]["file"], r["source"]["abstract"]): r["code_status"] for r in records
-            if (r["source"]["file"], r["source"]["abstract"]) in status} == status
+    first = {(r["sources"][0]["file"], r["sources"][0]["abstract"]): r for r in records}
+    assert {k: r["code_status"] for k, r in first.items() if k in status} == status
 
 
 def test_ids_stable_under_reorder_and_add(tmp_path: Path, seeds_dir: Path) -> None:
@@ -85,7 +87,8 @@ def test_ids_stable_under_reorder_and_add(tmp_path: Path, seeds_dir: Path) -> No
     assert {p.facts.abstract.text: p.id for p in second
             if p.facts.abstract.text in first} == first
     records = json.loads((config.docs_dir / "papers.json").read_text(encoding="utf-8"))
-    assert records[0]["source"] == {"file": "000_bd956eaa9d444b4e.txt", "abstract": 1}
+    assert (records[0]["sources"][0]["file"], records[0]["sources"][0]["abstract"]) == (
+        "000_bd956eaa9d444b4e.txt", 1)
     assert records[0]["id"] == first[records[0]["abstract"]]
 
 
@@ -217,6 +220,19 @@ def test_no_external_badge_or_cdn(built_site: Path) -> None:
                 assert not re.match(r"(https?:)?//", tag["href"]), (page, tag["href"])
 
 
+def test_no_content_tabs_script(built_site: Path) -> None:
+    """Material's content-tabs script is on no page (site_overrides/partials/javascripts/
+    content.html renders nothing), which is right only while mkdocs.yml has no
+    pymdownx.tabbed: with tabs, delete that override."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!ENV", ""))
+    names = [e if isinstance(e, str) else next(iter(e)) for e in config["markdown_extensions"]]
+    assert "pymdownx.tabbed" not in names
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > len(_papers_json(built_site))
+    for page in pages:
+        assert "__tabbed_" not in page.read_text(encoding="utf-8"), page
+
+
 def test_tags_index_lists_every_tag_once(built_site: Path) -> None:
     """The tags index is one list item per tag page with its papers.json count and its
     description, by count then name (a template whitespace slip once ran all tags into one
@@ -252,7 +268,9 @@ def test_tag_chips_in_material_order(built_site: Path) -> None:
     """Listings and related-paper lists show a paper's tags in the order Material shows them
     above its title (sorted by name), so the same paper never shows two orders."""
     listing = _soup(built_site / "collections" / "neurips-2025-papers" / "index.html")
-    metas = listing.select(".pd-entry__meta")
+    # the tags-and-badges line: the paragraph that holds them (no class: digest.css styles
+    # an entry's paragraphs by place)
+    metas = listing.select(".pd-entry > p:has(a.pd-tag, .pd-badges)")
     records = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))
     # a paper without tags and badges has no meta line
     assert len(metas) == sum(1 for r in records if slugify(r["collection"]) == "neurips-2025-papers"
@@ -280,7 +298,7 @@ def _same_highlight(entry, listing_dir: Path) -> bool:
     """Assert a listing entry's highlight shows the paper page's formulas; True if any."""
     href = entry.select_one(".pd-entry__title a")["href"]
     page = _soup((listing_dir / href).resolve() / "index.html")
-    shown = entry.select_one(".pd-entry__highlight")
+    shown = entry.select_one(".pd-entry > p:last-child")
     on_page = page.select_one(".admonition.abstract")
     assert [str(m) for m in shown.select("math")] == [str(m) for m in on_page.select("math")]
     assert "$" not in shown.get_text() and "\\" not in shown.get_text()

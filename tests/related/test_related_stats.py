@@ -184,7 +184,8 @@ def test_stats_svgs_are_xml_and_linked(built_site: Path) -> None:
             assert target.is_file(), a.get("href")
     home = _soup(built_site / "index.html")
     assert home.select_one('article a[href="stats/"]')
-    assert [a.get_text(strip=True) for a in home.select(".md-tabs__link")].count("Statistics") == 1
+    nav = home.select(".md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link")
+    assert [a.get_text(strip=True) for a in nav].count("Statistics") == 1
 
 
 def test_stats_page_not_in_search(built_site: Path) -> None:

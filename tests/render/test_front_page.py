@@ -116,10 +116,13 @@ def test_home_lists_are_bounded() -> None:
     assert len(size(1000)[2]) < 2 * len(home)
 
 
-def test_home_out_of_search_and_full_width() -> None:
+def test_home_out_of_search_with_the_nav() -> None:
+    """The home page is out of search and keeps the nav sidebar: without navigation.tabs it
+    is the only list of the site's pages at 1280 px."""
     home = _home((_paper("a", ("Alpha",), "available"),))
     front = home.split("---")[1]
-    assert "search:\n  exclude: true" in front and "- navigation" in front
+    assert "search:\n  exclude: true" in front and "hide:\n- toc\n" in front
+    assert "navigation" not in front
 
 
 # --------------------------------------------------------------------------- small faults
