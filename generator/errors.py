@@ -99,6 +99,8 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("separator", False, "separator lines skipped (----, ====: no text of an abstract)"),
     NoticeKind("heading", False, "headings skipped (## lines of a .txt file: not abstracts)"),
     NoticeKind("header", False, "first lines kept as abstracts (write '# Name' for a header)"),
+    NoticeKind("format", False, "files read by their content (a .txt holding BibTeX, RIS or "
+                                "a table)"),
     NoticeKind("cache", False, "build cache (not saved: the next run reads everything again)"),
 )}
 

@@ -30,6 +30,8 @@ from pathlib import Path
 from generator.errors import InputError
 from generator.read.atom import read_atom
 from generator.read.bibtex import read_bibtex
+from generator.read.clean import decode
+from generator.read.exports import NOT_READ_ADVICE, recognise_export
 from generator.read.fields import ParsedFile
 from generator.read.jsondoc import read_json
 from generator.read.jsonl import read_jsonl
@@ -42,7 +44,23 @@ from generator.text.markup import plain_label
 
 def read_text(data: bytes, name: str, shown: str) -> ParsedFile:
     """A ``.txt`` seed file (``generator.read.text``) as a ``ParsedFile``: one record per
-    abstract, in the header's collection."""
+    abstract, in the header's collection; a metadata export saved as ``.txt``
+    (``generator.read.exports``) is read by its format's reader, with a ``format`` notice.
+
+    Raises:
+        InputError: not UTF-8, or an export paper-digest does not read (Web of Science,
+            MEDLINE), named with the export to choose instead; the format reader's errors.
+    """
+    export = recognise_export(decode(data, shown))
+    if export is not None:
+        if not export.reader:
+            raise InputError(shown, 1, f"this is {export.name}, not abstracts: "
+                                       f"{export.advice}")
+        parsed = READERS[export.reader](data, name, shown)
+        notice = Notice(shown, None, f"holds {export.name}, not plain abstracts: read as "
+                                     f"{export.reader} ({export.advice} to say so)",
+                        kind="format")
+        return dataclasses.replace(parsed, notices=(notice, *parsed.notices))
     parsed = parse_seed_file(data, name, shown)
     return ParsedFile(parsed.collection, tuple(
         Abstract(text, parsed.collection, (Source(name, number, line),))
@@ -123,9 +141,11 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
             notices.append(Notice(shown, None, f"{what}: not read (fix or remove it)",
                                   kind="unread"))
         elif path.suffix.lower() not in READERS and path.suffix.lower() not in _NOT_SEEDS:
+            advice = NOT_READ_ADVICE.get(path.suffix.lower())
             notices.append(Notice(shown, None, "not read: no reader for "
                                   f"{path.suffix or 'a file without an extension'!s} ("
-                                  + ", ".join(sorted(READERS)) + ")", kind="unread"))
+                                  + ", ".join(sorted(READERS)) + ")"
+                                  + (f"; {advice}" if advice else ""), kind="unread"))
     return notices
 
 

@@ -93,7 +93,7 @@ def test_every_kind_has_a_policy_and_unknown_kinds_warn() -> None:
     handled)."""
     assert {k for k, v in NOTICE_KINDS.items() if not v.warns} == {
         "repair", "duplicate", "key", "placeholder", "reply", "version", "empty", "null",
-        "preamble", "separator", "heading", "header", "cache"}
+        "preamble", "separator", "heading", "header", "cache", "format"}
     assert Notice("x", None, "m", kind="something new").warns
 
 
