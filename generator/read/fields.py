@@ -60,7 +60,9 @@ from generator.text.urls import code_repo, normalize_url
 
 # Record attribute -> the field names that fill it, first match wins.
 ALIASES: dict[str, tuple[str, ...]] = {
-    "title": ("title", "paper_title"),
+    # IEEE Xplore's CSV "Document Title", Web of Science's "Article Title", Springer's "Item
+    # Title", Notion's database "Name" (its title property): last, so a "title" wins.
+    "title": ("title", "paper_title", "document_title", "article_title", "item_title", "name"),
     "abstract": ("abstract", "summary", "abstract_text", "paper_abstract", "abstract_note"),
     # Editors only when no author is given: an edited book's names (BibTeX @book, CSL JSON).
     "authors": ("authors", "author", "author_names", "creators", "editor", "editors"),
@@ -72,7 +74,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "date": ("date", "published", "publication_date", "pub_date", "issued"),
     "url": ("url", "paper_url", "link", "html_url", "abs_url"),
     "pdf": ("pdf", "pdf_url", "pdf_link"),
-    "doi": ("doi",),
+    "doi": ("doi", "item_doi"),  # Springer's CSV "Item DOI"
     "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint"),
     "openreview_id": ("openreview_id", "openreview", "forum"),
     "code": ("code", "code_url", "github", "repository", "repo", "code_link"),

@@ -190,10 +190,10 @@ def test_record_errors_name_file_line_and_record() -> None:
 @pytest.mark.parametrize(("name", "data", "message"), [
     ("x.jsonl", '{"title": "A"}\n{"title": "B"\n', "seeds/x.jsonl:2: not JSON: Expecting"),
     ("x.jsonl", '["a"]\n', "seeds/x.jsonl:1: record 1: expected a JSON object, got list"),
-    ("x.json", '{"name": "A", "count": 1}', "seeds/x.json: expected a JSON array of records"),
+    ("x.json", '{"label": "A", "count": 1}', "seeds/x.json: expected a JSON array of records"),
     ("x.json", '[\n{"title": "A"},\n]', "seeds/x.json:3: not JSON: Expecting value"),
     ("x.json", '[1]', "seeds/x.json: record 1: expected a JSON object, got int"),
-    ("x.csv", "name,size\na,b\n", "seeds/x.csv:1: the first row must be a header naming"),
+    ("x.csv", "label,size\na,b\n", "seeds/x.csv:1: the first row must be a header naming"),
     ("x.csv", "title\nA,B\n", "seeds/x.csv:2: record 1: 2 cells, but the header names 1: a "
                                 "value holding a comma must be in double quotes"),
     ("x.tsv", 'title\n"A\n', "seeds/x.tsv:2: not TSV: unexpected end of data"),
