@@ -46,6 +46,7 @@ from generator.read.identifiers import (
     parse_arxiv_id,
     parse_doi,
     parse_openreview_id,
+    split_urls,
     url_in_text,
     urls_in_text,
 )
@@ -404,6 +405,10 @@ def _note_repositories(f: Mapping[str, object]) -> tuple[str, ...]:
     for attr in ("comment", "extra", "howpublished"):
         if attr in f and "://" in (text := _text(f, attr)):
             out.extend(url for url in urls_in_text(text) if code_repo(url) is not None)
+    # A url field of several URLs: a repository after the first is the code ('<paper>;
+    # <repository>', as RIS's UR). The first is the paper's url, whatever it is.
+    more = _url_values(f, "url")[1:] if "url" in f else ()
+    out.extend(url for u in more if (url := _url(u, "url")) and code_repo(url) is not None)
     return tuple(out)
 
 
@@ -420,7 +425,7 @@ def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
     if not arxiv_id:
         return 0
     for attr in ("arxiv_id", "url", "pdf"):
-        value = _text(f, attr)
+        value = " ".join(_url_values(f, attr)) if attr != "arxiv_id" else _text(f, attr)
         # The id itself names no version (``parse_arxiv_id`` removed it): most records.
         if value and value != arxiv_id and arxiv_id in value and (
                 version := arxiv_version(value)):
@@ -440,16 +445,29 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     arXiv id of an arXiv DOI."""
     out = _given_ids(f)
     for attr in ("url", "pdf"):
-        value = _text(f, attr) if attr in f else ""
-        if value:
-            out[attr] = _url(value, attr)
-            _add_url_ids(out, out[attr])
+        values = _url_values(f, attr)
+        if values:
+            out[attr] = _url(values[0], attr)
+            for value in values:  # a later URL's arXiv id or DOI too (``split_urls``)
+                _add_url_ids(out, _url(value, attr))
     if "url" not in out and (url := _url_in_notes(f)):
         out["url"] = url
         _add_url_ids(out, url)
     if "arxiv_id" not in out and (arxiv := _arxiv_id_elsewhere(f, out.get("doi", ""))):
         out["arxiv_id"] = arxiv
     return out
+
+
+def _url_values(f: Mapping[str, object], attr: str) -> list[str]:
+    """The URLs the field ``attr`` gives: a text split where it holds several
+    (``split_urls``), or a list of texts; ``[]`` without one.
+
+    Raises:
+        FieldError: the value is neither text nor a list of texts."""
+    value = f.get(attr)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [u for v in value for u in split_urls(v)]
+    return split_urls(_text(f, attr)) if value is not None else []
 
 
 def _given_ids(f: Mapping[str, object]) -> dict[str, str]:

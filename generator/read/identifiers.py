@@ -172,6 +172,20 @@ def arxiv_id_in_text(text: str) -> str:
     return m.group(1) if m else ""
 
 
+# Where one value holds several URLs (BibTeX ``url = {a b}``, a CSV cell ``"a; b"``, RIS's
+# ``UR  - a; b``): white space, ``;`` or ``,`` before another URL's scheme (or ``www.``). A
+# space or comma inside one URL (``my paper.pdf``, ``/a,b``) is followed by no scheme.
+_URL_SEPARATOR = re.compile(r"\s*[;,]\s*(?=(?:https?|ftp)://|www\.)|\s+(?=(?:https?|ftp)://|www\.)",
+                            re.IGNORECASE)
+
+
+def split_urls(value: str) -> list[str]:
+    """The URLs one value holds, in order, each stripped (``split_urls("https://a.org/x;
+    https://github.com/o/r")`` -> both); a value of one URL is that URL alone; ``[]`` for
+    blank text. The one rule every reader splits a URL field by."""
+    return [part for part in _URL_SEPARATOR.split(value.strip()) if part]
+
+
 def url_in_text(text: str) -> str:
     """The first http(s) URL a text holds (``urls_in_text``); ``""`` without one."""
     return next(urls_in_text(text), "")

@@ -36,6 +36,7 @@ import rispy
 from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.fields import ParsedFile, parsed_records
+from generator.read.identifiers import split_urls
 from generator.records import Notice, Source
 from generator.text.urls import code_repo
 
@@ -314,7 +315,7 @@ def _normalised(reference: dict, record: dict[str, object]) -> None:
 def _urls(reference: dict, record: dict[str, object]) -> None:
     """The first UR is the url; an arXiv address among them the arXiv id; every code
     repository among them the code."""
-    urls = [u for u in reference.get("urls") or () if u.strip()]
+    urls = [part for u in reference.get("urls") or () for part in split_urls(u)]
     if not urls:
         return
     record["url"] = urls[0]
