@@ -73,14 +73,15 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "year": ("year", "publication_year"),
     "month": ("month",),
     "date": ("date", "published", "publication_date", "pub_date", "issued"),
-    "url": ("url", "paper_url", "link", "html_url", "abs_url"),
-    "pdf": ("pdf", "pdf_url", "pdf_link"),
+    # Papers with Code's dumps: url_abs/paper_url_abs is the paper's page, paper_url its own.
+    "url": ("url", "url_abs", "paper_url_abs", "paper_url", "link", "html_url", "abs_url"),
+    "pdf": ("pdf", "pdf_url", "pdf_link", "url_pdf", "paper_url_pdf"),
     "doi": ("doi", "item_doi"),  # Springer's CSV "Item DOI"
-    "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint"),
+    "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint", "paper_arxiv_id"),
     "openreview_id": ("openreview_id", "openreview", "forum"),
-    "code": ("code", "code_url", "github", "repository", "repo", "code_link"),
+    "code": ("code", "code_url", "github", "repository", "repo", "code_link", "repo_url"),
     "keywords": ("keywords", "keyword", "manual_tags", "author_keywords", "tags",
-                 "automatic_tags"),
+                 "automatic_tags", "tasks"),  # tasks: Papers with Code's
     "entry_type": ("entry_type", "entrytype", "type", "item_type"),
     "cite_key": ("cite_key", "citation_key", "citekey"),
     "pages": ("pages", "page"),
