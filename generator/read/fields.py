@@ -39,6 +39,7 @@ from generator.errors import InputError, value_kind
 from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.dates import AmbiguousDate, written_date
 from generator.read.identifiers import (
+    ShortArxivId,
     arxiv_id_in_text,
     arxiv_id_of_doi,
     arxiv_version,
@@ -238,7 +239,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
     title = title_without_label(_text(f, "title"))
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
-    ids = _identifiers(f)
+    ids = _identifiers(f, doubts)
     year, date = _date(f)
     venue = _text(f, "venue") or _text(f, "venueid")
     arxiv_id = ids.get("arxiv_id", "")
@@ -438,15 +439,20 @@ _ID_PARSERS = (("doi", parse_doi), ("arxiv_id", parse_arxiv_id),
                ("openreview_id", parse_openreview_id))
 
 
-def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
+def _identifiers(f: Mapping[str, object], doubts: list[str]) -> dict[str, str]:
     """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
     what the URLs name; without a URL, one written in ``howpublished``, a note or Zotero's
     ``extra``; without an arXiv id, one a venue (``arXiv preprint arXiv:2106.09685``), DBLP's
     ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
-    arXiv id of an arXiv DOI."""
-    out = _given_ids(f)
+    arXiv id of an arXiv DOI. An arXiv id cut short (``ShortArxivId``) and an ``ftp://``
+    address (no browser opens one) are left out, each a warning in ``doubts``."""
+    out = _given_ids(f, doubts)
     for attr in ("url", "pdf"):
         values = _url_values(f, attr)
+        if values and values[0].lower().startswith("ftp://"):
+            doubts.append(f"{attr}: {values[0][:80]!r} is an FTP address, which browsers no "
+                          "longer open: not linked (give its http(s) address)")
+            values = [v for v in values if not v.lower().startswith("ftp://")]
         if values:
             out[attr] = _url(values[0], attr)
             for value in values:  # a later URL's arXiv id or DOI too (``split_urls``)
@@ -471,7 +477,7 @@ def _url_values(f: Mapping[str, object], attr: str) -> list[str]:
     return split_urls(_text(f, attr)) if value is not None else []
 
 
-def _given_ids(f: Mapping[str, object]) -> dict[str, str]:
+def _given_ids(f: Mapping[str, object], doubts: list[str]) -> dict[str, str]:
     """The ``doi``, ``arxiv_id`` and ``openreview_id`` fields a record gives, normalized.
 
     Raises:
@@ -482,6 +488,8 @@ def _given_ids(f: Mapping[str, object]) -> dict[str, str]:
         if value:
             try:
                 out[attr] = parse(value)
+            except ShortArxivId as exc:  # the rest of the record is sound: keep it
+                doubts.append(f"{attr}: {exc}: left out")
             except ValueError as exc:
                 raise FieldError(attr, str(exc)) from None
     return out

@@ -160,7 +160,7 @@ def test_field_aliases_and_kinds() -> None:
     ({"title": "T", "date": "next spring"}, "date: 'next spring' is not an ISO 8601 date"),
     ({"title": "T", "date": "2023-13-01"}, "is not an ISO 8601 date"),
     ({"title": "T", "year": 2022, "date": "2023-01-01"}, "year: 2022 contradicts the date"),
-    ({"title": "T", "url": "ftp://x"}, "url: 'ftp://x' is not an http(s) URL"),
+    ({"title": "T", "url": "file:///x"}, "url: 'file:///x' is not an http(s) URL"),
     ({"title": "T", "doi": "12345"}, "doi: '12345' is not a DOI"),
     ({"abstract": "   ", "authors": ["A"]}, "neither a title nor an abstract"),
     ({"title": "T", "authors": [{"id": 3}]}, "a name object needs"),
