@@ -63,3 +63,12 @@ def test_an_ftp_url_is_a_warning_and_the_record_stays() -> None:
     assert notices == ["seeds/a.bib:1: entry u3: url: 'ftp://ftp.cs.example.edu/pub/paper.ps' "
                        "is an FTP address, which browsers no longer open: not linked (give its "
                        "http(s) address)"]
+
+
+def test_openalex_raw_author_name_when_display_name_is_null() -> None:
+    """Finding 19: an authorship OpenAlex has not identified was dropped silently."""
+    work = ('[{"title": "T", "abstract_inverted_index": {"We": [0], "study": [1]}, '
+            '"authorships": [{"author": {"display_name": "Edward J. Hu"}}, {"author": '
+            '{"display_name": null}, "raw_author_name": "Alex Nichol"}, {"author": {}}]}]')
+    meta, _ = _read("w.json", work)
+    assert meta.authors == ("Edward J. Hu", "Alex Nichol")
