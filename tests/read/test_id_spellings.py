@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from generator.read import READERS
 from generator.read.identifiers import ShortArxivId, arxiv_version, parse_arxiv_id, parse_doi
+from generator.read.venues import readable_venue
 
 
 @pytest.mark.parametrize(("value", "arxiv_id", "version"), [
@@ -72,3 +73,14 @@ def test_openalex_raw_author_name_when_display_name_is_null() -> None:
             '{"display_name": null}, "raw_author_name": "Alex Nichol"}, {"author": {}}]}]')
     meta, _ = _read("w.json", work)
     assert meta.authors == ("Edward J. Hu", "Alex Nichol")
+
+
+@pytest.mark.parametrize(("venue", "read"), [
+    ("arXiv.org", "arXiv"), ("ArXiv.org", "arXiv"), ("Cornell University - arXiv", "arXiv"),
+    ("arXiv (Cornell University)", "arXiv"),
+    ("bioRxiv (Cold Spring Harbor Laboratory)", "bioRxiv"), ("medRxiv", "medRxiv"),
+    ("Journal of arXiv Studies", "Journal of arXiv Studies"), ("ICLR 2024", "ICLR 2024"),
+])
+def test_preprint_server_spellings_are_one_venue(venue: str, read: str) -> None:
+    """Finding 36: each API spelling of a preprint server made its own collection."""
+    assert readable_venue(venue) == read
