@@ -102,6 +102,7 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("stray-field", True, "warnings"),  # text outside BibTeX entries, RIS references
     NoticeKind("repeated-tag", True, "warnings"),  # a RIS tag given twice, different values
     NoticeKind("same-id", True, "warnings"),  # one DOI/arXiv/OpenReview id, two titles
+    NoticeKind("same-text", True, "warnings"),  # one abstract text, two titles
     NoticeKind("repair", False, "repaired (control characters removed, mojibake undone)"),
     NoticeKind("duplicate", False, "duplicates (the same paper twice: one page lists each source)"),
     NoticeKind("key", False, "entry keys made unique (two BibTeX entries shared one key)"),
@@ -121,6 +122,8 @@ NOTICE_KINDS: dict[str, NoticeKind] = {k.name: k for k in (
     NoticeKind("separator", False, "separator lines skipped (----, ====: no text of an abstract)"),
     NoticeKind("heading", False, "headings skipped (## lines of a .txt file: not abstracts)"),
     NoticeKind("header", False, "first lines kept as abstracts (write '# Name' for a header)"),
+    NoticeKind("format", False, "files read by their content (a .txt holding BibTeX, RIS or "
+                                "a table)"),
     NoticeKind("cache", False, "build cache (not saved: the next run reads everything again)"),
 )}
 

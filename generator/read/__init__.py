@@ -30,9 +30,12 @@ from pathlib import Path
 from generator.errors import InputError, shown_path
 from generator.read.atom import read_atom
 from generator.read.bibtex import read_bibtex
+from generator.read.clean import decode
+from generator.read.exports import NOT_READ_ADVICE, recognise_export
 from generator.read.fields import ParsedFile
 from generator.read.jsondoc import read_json
 from generator.read.jsonl import read_jsonl
+from generator.read.placeholders import few_words
 from generator.read.ris import read_ris
 from generator.read.tabular import read_table
 from generator.read.text import parse_seed_file
@@ -42,7 +45,23 @@ from generator.text.markup import plain_label
 
 def read_text(data: bytes, name: str, shown: str) -> ParsedFile:
     """A ``.txt`` seed file (``generator.read.text``) as a ``ParsedFile``: one record per
-    abstract, in the header's collection."""
+    abstract, in the header's collection; a metadata export saved as ``.txt``
+    (``generator.read.exports``) is read by its format's reader, with a ``format`` notice.
+
+    Raises:
+        InputError: not UTF-8, or an export paper-digest does not read (Web of Science,
+            MEDLINE), named with the export to choose instead; the format reader's errors.
+    """
+    export = recognise_export(decode(data, shown))
+    if export is not None:
+        if not export.reader:
+            raise InputError(shown, 1, f"this is {export.name}, not abstracts: "
+                                       f"{export.advice}")
+        parsed = READERS[export.reader](data, name, shown)
+        notice = Notice(shown, None, f"holds {export.name}, not plain abstracts: read as "
+                                     f"{export.reader} ({export.advice} to say so)",
+                        kind="format")
+        return dataclasses.replace(parsed, notices=(notice, *parsed.notices))
     parsed = parse_seed_file(data, name, shown)
     return ParsedFile(parsed.collection, tuple(
         Abstract(text, parsed.collection, (Source(name, number, line),))
@@ -123,9 +142,11 @@ def unread_files(seeds_dir: Path, label: str) -> list[Notice]:
             notices.append(Notice(shown, None, f"{what}: not read (fix or remove it)",
                                   kind="unread"))
         elif path.suffix.lower() not in READERS and path.suffix.lower() not in _NOT_SEEDS:
+            advice = NOT_READ_ADVICE.get(path.suffix.lower())
             notices.append(Notice(shown, None, "not read: no reader for "
                                   f"{path.suffix or 'a file without an extension'!s} ("
-                                  + ", ".join(sorted(READERS)) + ")", kind="unread"))
+                                  + ", ".join(sorted(READERS)) + ")"
+                                  + (f"; {advice}" if advice else ""), kind="unread"))
     return notices
 
 
@@ -226,7 +247,10 @@ def merge_records(parsed: Sequence[tuple[str, ParsedFile]], files: tuple[SeedFil
             record, keys = _without_clashes(shown, record, by_key, root, titles, groups,
                                             notices)
             if record.text:
-                keys.append(spaced.setdefault(id(record), " ".join(record.text.split())))
+                text = spaced.setdefault(id(record), " ".join(record.text.split()))
+                if not _text_clashes(shown, record, text, by_key, root, titles, groups,
+                                     notices):
+                    keys.append(text)
             found = sorted({root(by_key[k]) for k in keys if k in by_key})
             by_title = titled = None
             if not found:  # only now can a title decide: the keys put off are needed
@@ -472,6 +496,41 @@ def _without_clashes(shown: str, record: Abstract, by_key: dict[str, int],
         "one paper, give them one title; else correct or remove the identifier)",
         kind="same-id"))
     return record.replace(meta=meta), list(meta.identifiers())
+
+
+def _text_clashes(shown: str, record: Abstract, text: str, by_key: dict[str, int],
+                  root: Callable[[int], int], titles: dict[int, list[str]],
+                  groups: list[list[Abstract]], notices: list[Notice]) -> bool:
+    """True when ``text`` (``record``'s abstract, spaced) is a paper's read before whose
+    titles clearly differ from the record's (``titles_agree``; for a text of a few words,
+    ``few_words``, titles that are not one: ``_same_title``), and a ``same-text`` warning
+    naming both records appended to ``notices``: a text two different titles share ("See
+    PDF.", a boilerplate) does not make them one paper, as an identifier does not
+    (``_without_clashes``)."""
+    title = record.meta.title
+    if not title or text not in by_key:
+        return False
+    g = root(by_key[text])
+    # A text of a few words ("See PDF.") says little of which paper it is: the titles must
+    # then be one, up to case, punctuation and a subtitle; else they must only agree.
+    agree = _same_title if few_words(text) else titles_agree
+    if not titles[g] or title in titles[g] or any(agree(title, t) for t in titles[g]):
+        return False
+    s0, s1 = groups[g][0].sources[0], record.sources[0]
+    shown_text = text if len(text) <= 60 else text[:57] + "..."
+    notices.append(Notice(
+        shown, s1.line, f"{s1.describe(line=False)} has the abstract of {s0.file} "
+        f"{s0.describe(line=False)} ({shown_text!r}), but their titles differ ({title!r}, "
+        f"{titles[g][0]!r}): two pages (if the text is no abstract, remove it; if they are "
+        "one paper, give them one title)", kind="same-text"))
+    return True
+
+
+def _same_title(first: str, second: str) -> bool:
+    """True when ``first`` and ``second``, folded (``_folded``), are one or one begins the
+    other (a subtitle dropped)."""
+    a, b = _folded(first), _folded(second)
+    return a.startswith(b) or b.startswith(a)
 
 
 def _other_version(record: Abstract, records: Sequence[Abstract]) -> bool:

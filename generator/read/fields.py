@@ -40,6 +40,7 @@ from generator.read.clean import Repair, needs_repair, repair_text
 from generator.read.copyright import without_copyright
 from generator.read.dates import AmbiguousDate, loose_year, written_date
 from generator.read.identifiers import (
+    ShortArxivId,
     arxiv_id_in_text,
     arxiv_id_of_doi,
     arxiv_version,
@@ -47,6 +48,7 @@ from generator.read.identifiers import (
     parse_arxiv_id,
     parse_doi,
     parse_openreview_id,
+    split_urls,
     url_in_text,
     urls_in_text,
 )
@@ -61,7 +63,9 @@ from generator.text.urls import code_repo, normalize_url
 
 # Record attribute -> the field names that fill it, first match wins.
 ALIASES: dict[str, tuple[str, ...]] = {
-    "title": ("title", "paper_title"),
+    # IEEE Xplore's CSV "Document Title", Web of Science's "Article Title", Springer's "Item
+    # Title", Notion's database "Name" (its title property): last, so a "title" wins.
+    "title": ("title", "paper_title", "document_title", "article_title", "item_title", "name"),
     "abstract": ("abstract", "summary", "abstract_text", "paper_abstract", "abstract_note"),
     # Editors only when no author is given: an edited book's names (BibTeX @book, CSL JSON).
     # Scopus's "Author full names" ("He, Kaiming (57209604000); ...") before its "Authors"
@@ -74,14 +78,15 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "year": ("year", "publication_year"),
     "month": ("month",),
     "date": ("date", "published", "publication_date", "pub_date", "issued"),
-    "url": ("url", "paper_url", "link", "html_url", "abs_url"),
-    "pdf": ("pdf", "pdf_url", "pdf_link"),
-    "doi": ("doi",),
-    "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint"),
+    # Papers with Code's dumps: url_abs/paper_url_abs is the paper's page, paper_url its own.
+    "url": ("url", "url_abs", "paper_url_abs", "paper_url", "link", "html_url", "abs_url"),
+    "pdf": ("pdf", "pdf_url", "pdf_link", "url_pdf", "paper_url_pdf"),
+    "doi": ("doi", "item_doi"),  # Springer's CSV "Item DOI"
+    "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint", "paper_arxiv_id"),
     "openreview_id": ("openreview_id", "openreview", "forum"),
-    "code": ("code", "code_url", "github", "repository", "repo", "code_link"),
+    "code": ("code", "code_url", "github", "repository", "repo", "code_link", "repo_url"),
     "keywords": ("keywords", "keyword", "manual_tags", "author_keywords", "tags",
-                 "automatic_tags"),
+                 "automatic_tags", "tasks"),  # tasks: Papers with Code's
     "entry_type": ("entry_type", "entrytype", "type", "item_type"),
     "cite_key": ("cite_key", "citation_key", "citekey"),
     "pages": ("pages", "page"),
@@ -243,7 +248,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
     title = title_without_label(_text(f, "title"))
     if not title and not text:
         raise FieldError("title", "the record has neither a title nor an abstract")
-    ids = _identifiers(f)
+    ids = _identifiers(f, doubts)
     dates: list[str] = []
     year, date = _date(f, dates)
     venue = _text(f, "venue") or _text(f, "venueid")
@@ -423,6 +428,10 @@ def _note_repositories(f: Mapping[str, object]) -> tuple[str, ...]:
     for attr in ("comment", "extra", "howpublished"):
         if attr in f and "://" in (text := _text(f, attr)):
             out.extend(url for url in urls_in_text(text) if code_repo(url) is not None)
+    # A url field of several URLs: a repository after the first is the code ('<paper>;
+    # <repository>', as RIS's UR). The first is the paper's url, whatever it is.
+    more = _url_values(f, "url")[1:] if "url" in f else ()
+    out.extend(url for u in more if (url := _url(u, "url")) and code_repo(url) is not None)
     return tuple(out)
 
 
@@ -439,7 +448,7 @@ def _arxiv_version(f: Mapping[str, object], arxiv_id: str) -> int:
     if not arxiv_id:
         return 0
     for attr in ("arxiv_id", "url", "pdf"):
-        value = _text(f, attr)
+        value = " ".join(_url_values(f, attr)) if attr != "arxiv_id" else _text(f, attr)
         # The id itself names no version (``parse_arxiv_id`` removed it): most records.
         if value and value != arxiv_id and arxiv_id in value and (
                 version := arxiv_version(value)):
@@ -451,18 +460,24 @@ _ID_PARSERS = (("doi", parse_doi), ("arxiv_id", parse_arxiv_id),
                ("openreview_id", parse_openreview_id))
 
 
-def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
+def _identifiers(f: Mapping[str, object], doubts: list[str]) -> dict[str, str]:
     """``url``, ``pdf``, ``doi``, ``arxiv_id``, ``openreview_id``: given ones first, then
     what the URLs name; without a URL, one written in ``howpublished``, a note or Zotero's
     ``extra``; without an arXiv id, one a venue (``arXiv preprint arXiv:2106.09685``), DBLP's
     ``volume`` (``abs/2106.09685``), ``extra`` (``arXiv: 2106.09685``) or a note names; the
-    arXiv id of an arXiv DOI."""
-    out = _given_ids(f)
+    arXiv id of an arXiv DOI. An arXiv id cut short (``ShortArxivId``) and an ``ftp://``
+    address (no browser opens one) are left out, each a warning in ``doubts``."""
+    out = _given_ids(f, doubts)
     for attr in ("url", "pdf"):
-        value = _text(f, attr) if attr in f else ""
-        if value:
-            out[attr] = _url(value, attr)
-            _add_url_ids(out, out[attr])
+        values = _url_values(f, attr)
+        if values and values[0].lower().startswith("ftp://"):
+            doubts.append(f"{attr}: {values[0][:80]!r} is an FTP address, which browsers no "
+                          "longer open: not linked (give its http(s) address)")
+            values = [v for v in values if not v.lower().startswith("ftp://")]
+        if values:
+            out[attr] = _url(values[0], attr)
+            for value in values:  # a later URL's arXiv id or DOI too (``split_urls``)
+                _add_url_ids(out, _url(value, attr))
     if "url" not in out and (url := _url_in_notes(f)):
         out["url"] = url
         _add_url_ids(out, url)
@@ -471,7 +486,19 @@ def _identifiers(f: Mapping[str, object]) -> dict[str, str]:
     return out
 
 
-def _given_ids(f: Mapping[str, object]) -> dict[str, str]:
+def _url_values(f: Mapping[str, object], attr: str) -> list[str]:
+    """The URLs the field ``attr`` gives: a text split where it holds several
+    (``split_urls``), or a list of texts; ``[]`` without one.
+
+    Raises:
+        FieldError: the value is neither text nor a list of texts."""
+    value = f.get(attr)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [u for v in value for u in split_urls(v)]
+    return split_urls(_text(f, attr)) if value is not None else []
+
+
+def _given_ids(f: Mapping[str, object], doubts: list[str]) -> dict[str, str]:
     """The ``doi``, ``arxiv_id`` and ``openreview_id`` fields a record gives, normalized.
 
     Raises:
@@ -482,6 +509,8 @@ def _given_ids(f: Mapping[str, object]) -> dict[str, str]:
         if value:
             try:
                 out[attr] = parse(value)
+            except ShortArxivId as exc:  # the rest of the record is sound: keep it
+                doubts.append(f"{attr}: {exc}: left out")
             except ValueError as exc:
                 raise FieldError(attr, str(exc)) from None
     return out

@@ -31,8 +31,16 @@ _DOI = re.compile(r"10\.\d{4,9}/\S+")
 _DOI_PREFIX = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", re.IGNORECASE)
 _ARXIV_NEW = re.compile(r"(\d{4}\.\d{4,5})(?:v\d+)?")
 _ARXIV_OLD = re.compile(r"([a-z][a-z-]*(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?")
+# "arXiv:", "arXiv " (a citation's spelling, "arXiv 1706.03762") or an abs/pdf/html URL.
 _ARXIV_PREFIX = re.compile(
-    r"^(?:arxiv:\s*|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)", re.IGNORECASE)
+    r"^(?:arxiv\s*:\s*|arxiv\s+|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/)",
+    re.IGNORECASE)
+# The primary category arXiv prints after an id in its own citations ("arXiv:2106.09685v2
+# [cs.CL]", "[hep-th]"): not part of the id.
+_ARXIV_CLASS = re.compile(r"\s*\[[A-Za-z][A-Za-z.-]*\]$")
+# Since January 2015 (1501) the number after the dot has five digits: a four-digit one of a
+# later month is an id cut short (a spreadsheet read 2106.10010 as the number 2106.1001).
+_ARXIV_SHORT = re.compile(r"(?:1[5-9]|[2-9]\d)(?:0[1-9]|1[0-2])\.\d{4}")
 _ARXIV_DOI = re.compile(r"10\.48550/arxiv\.(.+)")
 # A forum id (``BkE8NjCqYm``): six or more of these characters (the rule the message states).
 _OPENREVIEW = re.compile(r"[A-Za-z0-9_-]{6,}")
@@ -50,7 +58,9 @@ def parse_doi(value: str) -> str:
     if prefix:
         text = text[prefix.end():]
         if prefix.group(0).lower().startswith("http"):
-            text = unquote(text)
+            # A resolver URL's query and fragment are the resolver's (?download=true): a
+            # '?' or '#' of the DOI itself is %3F, %23 in a URL (DOI Handbook 2.5.2.3).
+            text = unquote(text.split("?", 1)[0].split("#", 1)[0])
     if not _DOI.fullmatch(text):
         raise ValueError(f"{value!r} is not a DOI (10.<registrant>/<suffix>)")
     return text.lower()
@@ -63,16 +73,26 @@ def parse_arxiv_id(value: str) -> str:
     Raises:
         ValueError: not an arXiv id.
     """
-    text = value.strip()
+    text = _ARXIV_CLASS.sub("", value.strip())
     prefix = _ARXIV_PREFIX.match(text)
     if prefix:
         text = text[prefix.end():].split("?", 1)[0].split("#", 1)[0].rstrip("/")
-        text = text.removesuffix(".pdf")
+        # hep-th%2F9901001: some tools escape an old id's slash in the URL path.
+        text = unquote(text.removesuffix(".pdf"))
     for pattern in (_ARXIV_NEW, _ARXIV_OLD):
         m = pattern.fullmatch(text)
         if m:
+            if _ARXIV_SHORT.fullmatch(m.group(1)):
+                raise ShortArxivId(f"{value!r} is not an arXiv id: since 2015 the number "
+                                   "after the dot has five digits (did a spreadsheet drop a "
+                                   "trailing zero? write the id as text)")
             return m.group(1)
     raise ValueError(f"{value!r} is not an arXiv id (2401.01234 or hep-th/9901001)")
+
+
+class ShortArxivId(ValueError):
+    """An arXiv id of 2015 or later with four digits after the dot (``2106.1001``): one cut
+    short, most often by a spreadsheet or a float; the reader warns and drops it."""
 
 
 _ARXIV_VERSION = re.compile(r"\dv(\d+)(?:\.pdf)?/?(?:[?#].*)?$", re.IGNORECASE)
@@ -82,7 +102,7 @@ def arxiv_version(value: str) -> int:
     """The version an arXiv id or URL names: ``"2401.01234v2"``,
     ``"https://arxiv.org/pdf/2401.01234v3.pdf"`` -> ``2``, ``3``; ``0`` when it names none
     (``"2401.01234"``: arXiv serves the latest)."""
-    m = _ARXIV_VERSION.search(value.strip())
+    m = _ARXIV_VERSION.search(_ARXIV_CLASS.sub("", value.strip()))
     return int(m.group(1)) if m else 0
 
 
@@ -173,6 +193,20 @@ def arxiv_id_in_text(text: str) -> str:
     removed), or ``""``: ``"arXiv preprint arXiv:2106.09685"`` -> ``"2106.09685"``."""
     m = _ARXIV_IN_TEXT.search(text)
     return m.group(1) if m else ""
+
+
+# Where one value holds several URLs (BibTeX ``url = {a b}``, a CSV cell ``"a; b"``, RIS's
+# ``UR  - a; b``): white space, ``;`` or ``,`` before another URL's scheme (or ``www.``). A
+# space or comma inside one URL (``my paper.pdf``, ``/a,b``) is followed by no scheme.
+_URL_SEPARATOR = re.compile(r"\s*[;,]\s*(?=(?:https?|ftp)://|www\.)|\s+(?=(?:https?|ftp)://|www\.)",
+                            re.IGNORECASE)
+
+
+def split_urls(value: str) -> list[str]:
+    """The URLs one value holds, in order, each stripped (``split_urls("https://a.org/x;
+    https://github.com/o/r")`` -> both); a value of one URL is that URL alone; ``[]`` for
+    blank text. The one rule every reader splits a URL field by."""
+    return [part for part in _URL_SEPARATOR.split(value.strip()) if part]
 
 
 def url_in_text(text: str) -> str:

@@ -39,6 +39,7 @@ from generator.errors import InputError
 from generator.read.clean import decode
 from generator.read.dates import loose_year
 from generator.read.fields import ParsedFile, parsed_records
+from generator.read.identifiers import split_urls
 from generator.records import Notice, Source
 from generator.text.urls import code_repo
 
@@ -330,7 +331,7 @@ def _urls(reference: dict, record: dict[str, object]) -> None:
     paper's address there) comes after the URs."""
     full_text = reference.get("file_attachments2") or ()
     links = [full_text] if isinstance(full_text, str) else full_text
-    urls = [u for u in reference.get("urls") or () if u.strip()] + [
+    urls = [part for u in reference.get("urls") or () for part in split_urls(u)] + [
         u for u in links if u.strip().lower().startswith(("http://", "https://"))]
     if not urls:
         return

@@ -133,9 +133,13 @@ def openalex(record: Record) -> dict[str, object]:
 
 
 def _openalex_authors(authorships: object) -> list[object]:
-    """The display names of an OpenAlex work's ``authorships`` that have one."""
-    return [_get(a, "author", "display_name") for a in authorships or ()
-            if _get(a, "author", "display_name")]
+    """The names of an OpenAlex work's ``authorships``: the author's ``display_name``, else
+    the name as the paper wrote it (``raw_author_name``: OpenAlex leaves ``display_name``
+    null for an author it has not identified); an authorship with neither is left out."""
+    names = ((_get(a, "author", "display_name")
+              or (a.get("raw_author_name") if isinstance(a, Mapping) else None))
+             for a in authorships or ())
+    return [n for n in names if n]
 
 
 def _openalex_keywords(keywords: object) -> list[object] | None:

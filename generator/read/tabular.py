@@ -14,6 +14,7 @@ import re
 
 from generator.errors import InputError
 from generator.read.clean import decode
+from generator.read.exports import recognise_export
 from generator.read.fields import ParsedFile, field_names, to_abstract
 from generator.read.text import collection_from_filename
 from generator.records import Abstract, Notice, Source
@@ -146,7 +147,12 @@ def _header(row: list[str], shown: str, line: int) -> list[str]:
         seen.setdefault(key, column)
     known = field_names(dict.fromkeys(names, "x"))
     if "title" not in known and "abstract" not in known:
+        # A known export whose columns are tags (Web of Science's PT, AU, TI ...): say which
+        # export to choose instead.
+        export = recognise_export("\t".join(names))
+        hint = f"; this is {export.name}: {export.advice}" if export and not export.reader \
+            else ""
         raise InputError(shown, line, "the first row must be a header naming a 'title' or "
                                       "'abstract' column (found: "
-                                      + ", ".join(repr(n) for n in names[:8]) + ")")
+                                      + ", ".join(repr(n) for n in names[:8]) + ")" + hint)
     return names

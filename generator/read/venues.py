@@ -140,6 +140,15 @@ _PREPRINT = re.compile(r"(?:arxiv(?:\s+preprints?)?|corr|arxiv\s+e-?prints?)"
                        r"(?:\s*\[[\w.-]+\])?", re.IGNORECASE)
 
 
+# Preprint servers as the APIs name them, one rule: the server's name, perhaps as its host
+# name (Semantic Scholar's "arXiv.org"), with its operator before a dash ("Cornell University
+# - arXiv") or in parentheses (OpenAlex's "bioRxiv (Cold Spring Harbor Laboratory)").
+_SERVERS = {"arxiv": "arXiv", "biorxiv": "bioRxiv", "medrxiv": "medRxiv",
+            "chemrxiv": "ChemRxiv", "psyarxiv": "PsyArXiv", "ssrn": "SSRN"}
+_SERVER = re.compile(r"(?:[\w .,&'-]+?\s+-\s+)?(" + "|".join(_SERVERS) + r")(?:\.(?:org|com))?"
+                     r"(?:\s*\([^()]*\))?", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=4096)  # a file's records share a few venues
 def readable_venue(venue: str) -> str:
     """The venue as a reader names it: ``arXiv`` for a preprint however an export writes it
@@ -149,6 +158,9 @@ def readable_venue(venue: str) -> str:
     ``generator.read.status``'s; ``"Submitted to ICLR 2024"`` -> ``"ICLR 2024"``)."""
     if _PREPRINT.fullmatch(venue.strip()):
         return "arXiv"
+    server = _SERVER.fullmatch(venue.strip())
+    if server:
+        return _SERVERS[server.group(1).lower()]
     venue = readable_venueid(_UNDER_REVIEW.sub("", venue, count=1) if _UNDER_REVIEW.match(venue)
                              else venue)
     cleaned = " ".join(_STATUS_WORDS.sub(" ", venue).split())

@@ -160,7 +160,7 @@ def test_field_aliases_and_kinds() -> None:
     ({"title": "T", "date": "next spring"}, "date: 'next spring' is not an ISO 8601 date"),
     ({"title": "T", "date": "2023-13-01"}, "is not an ISO 8601 date"),
     ({"title": "T", "year": 2022, "date": "2023-01-01"}, "year: 2022 contradicts the date"),
-    ({"title": "T", "url": "ftp://x"}, "url: 'ftp://x' is not an http(s) URL"),
+    ({"title": "T", "url": "file:///x"}, "url: 'file:///x' is not an http(s) URL"),
     ({"title": "T", "doi": "12345"}, "doi: '12345' is not a DOI"),
     ({"abstract": "   ", "authors": ["A"]}, "neither a title nor an abstract"),
     ({"title": "T", "authors": [{"id": 3}]}, "a name object needs"),
@@ -191,10 +191,10 @@ def test_record_errors_name_file_line_and_record() -> None:
 @pytest.mark.parametrize(("name", "data", "message"), [
     ("x.jsonl", '{"title": "A"}\n{"title": "B"\n', "seeds/x.jsonl:2: not JSON: Expecting"),
     ("x.jsonl", '["a"]\n', "seeds/x.jsonl:1: record 1: expected a JSON object, got list"),
-    ("x.json", '{"name": "A", "count": 1}', "seeds/x.json: expected a JSON array of records"),
+    ("x.json", '{"label": "A", "count": 1}', "seeds/x.json: expected a JSON array of records"),
     ("x.json", '[\n{"title": "A"},\n]', "seeds/x.json:3: not JSON: Expecting value"),
     ("x.json", '[1]', "seeds/x.json: record 1: expected a JSON object, got int"),
-    ("x.csv", "name,size\na,b\n", "seeds/x.csv:1: the first row must be a header naming"),
+    ("x.csv", "label,size\na,b\n", "seeds/x.csv:1: the first row must be a header naming"),
     ("x.csv", "title\nA,B\n", "seeds/x.csv:2: record 1: 2 cells, but the header names 1: a "
                                 "value holding a comma must be in double quotes"),
     ("x.tsv", 'title\n"A\n', "seeds/x.tsv:2: not TSV: unexpected end of data"),

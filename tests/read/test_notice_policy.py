@@ -94,7 +94,7 @@ def test_every_kind_has_a_policy_and_unknown_kinds_warn() -> None:
     assert {k for k, v in NOTICE_KINDS.items() if not v.warns} == {
         "repair", "duplicate", "key", "placeholder", "reply", "version", "empty", "null",
         "preamble", "separator", "heading", "header", "cache", "copyright",
-        "date"}
+        "date", "format"}
     assert Notice("x", None, "m", kind="something new").warns
 
 
