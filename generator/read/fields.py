@@ -79,7 +79,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "month": ("month",),
     "date": ("date", "published", "publication_date", "pub_date", "issued"),
     # Papers with Code's dumps: url_abs/paper_url_abs is the paper's page, paper_url its own.
-    "url": ("url", "url_abs", "paper_url_abs", "paper_url", "link", "html_url", "abs_url"),
+    # Publish or Perish's CSV names the paper's page "ArticleURL".
+    "url": ("url", "url_abs", "paper_url_abs", "paper_url", "article_url", "articleurl", "link",
+            "html_url", "abs_url"),
     "pdf": ("pdf", "pdf_url", "pdf_link", "url_pdf", "paper_url_pdf"),
     "doi": ("doi", "item_doi"),  # Springer's CSV "Item DOI"
     "arxiv_id": ("arxiv_id", "arxiv", "arxivid", "eprint", "paper_arxiv_id"),
@@ -273,7 +275,7 @@ def read_entry(record: Mapping[str, object], clean: bool = False) -> Entry:
         _text(f, "cite_key"),  # cite_key
         _pages(f),  # pages
         _volume(f, arxiv_id),  # volume
-        _text(f, "number"),  # number
+        _number(f, arxiv_id),  # number
         read_status(f),  # status
     )
     return Entry(text, meta, _text(f, "collection"), tuple(repairs), tuple(doubts),
@@ -288,6 +290,13 @@ def _pages(f: Mapping[str, object]) -> str:
         return pages
     start, end = _text(f, "page_start"), _text(f, "page_end")
     return f"{start}--{end}" if start and end and end != start else start
+
+
+def _number(f: Mapping[str, object], arxiv_id: str) -> str:
+    """The issue number as given, unless it only carries the arXiv id (Zotero writes a
+    preprint's ``number = {arXiv:2003.00001}``)."""
+    number = _text(f, "number")
+    return "" if arxiv_id and arxiv_id in number else number
 
 
 def _volume(f: Mapping[str, object], arxiv_id: str) -> str:
@@ -534,11 +543,12 @@ def _url_in_notes(f: Mapping[str, object]) -> str:
 
 def _arxiv_id_elsewhere(f: Mapping[str, object], doi: str) -> str:
     """A record without an arXiv id field: the one its own ``id`` is, or a venue, DBLP's
-    volume, ``extra`` or a note names, or its arXiv DOI's; ``""`` without one."""
+    volume, Zotero's ``number`` (``arXiv:2003.00001``, its preprints' mapping), ``extra`` or a
+    note names, or its arXiv DOI's; ``""`` without one."""
     if "record_id" in f:
         with contextlib.suppress(ValueError):
             return parse_arxiv_id(_text(f, "record_id"))
-    for attr in ("venue", "volume", "extra", "comment", "howpublished"):
+    for attr in ("venue", "volume", "number", "extra", "comment", "howpublished"):
         found = arxiv_id_in_text(_text(f, attr)) if attr in f else ""
         if found:
             return found
