@@ -29,6 +29,15 @@ _MONTH_DAY_YEAR = re.compile(r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\
 _YEAR_FIRST = re.compile(r"(\d{4})[/.](\d{1,2})(?:[/.](\d{1,2}))?/?")
 _DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 _SLASHED = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+# A meeting's days (IEEE Xplore's RIS "Y1  - 27-30 June 2016", "June 27-30, 2016"): the first.
+_DAY_RANGE_MONTH_YEAR = re.compile(
+    r"(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{1,2}(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})")
+_MONTH_DAY_RANGE_YEAR = re.compile(
+    r"([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*[-\u2013]\s*\d{1,2}(?:st|nd|rd|th)?,?\s+(\d{4})")
+# EDTF's and biblatex's date range (biblatex manual 2.3.8): "2021-06-17/2021-06-19".
+_ISO_RANGE = re.compile(r"(\d{4})-(\d{2})(?:-(\d{2}))?/(?:\d{4}-\d{2}(?:-\d{2})?|\.\.)?")
+# A year written as a decimal number: pandas' to_csv of a column with a missing value.
+_DECIMAL_YEAR = re.compile(r"(\d{4})\.0+")
 
 
 # What a year or date field holds for a paper with no date yet (or none known), folded as
@@ -84,6 +93,15 @@ def loose_year(text: str) -> LooseYear | None:
             and not any(c.isdigit() for c in _YEAR_IN_TEXT.sub("", text))):
         return LooseYear(years[0], f"{text!r} is a year and a publication status: read as "
                                    f"{years[0]}")
+    decimal = _DECIMAL_YEAR.fullmatch(text)
+    if decimal:
+        return LooseYear(decimal.group(1), f"{text!r} is a year written as a decimal number (a "
+                                           f"spreadsheet's export): read as {decimal.group(1)}")
+    return _range_year(text)
+
+
+def _range_year(text: str) -> LooseYear | None:
+    """``text`` read as a range of years (``_RANGE``: its first year), else ``None``."""
     m = _RANGE.fullmatch(text)
     if m is None:
         return None
@@ -109,6 +127,9 @@ def written_date(text: str) -> str | None:
         AmbiguousDate: ``D/M/YYYY`` with both numbers 12 or less (names the two readings).
     """
     text = " ".join(text.split())
+    ranged = _first_of_range(text)
+    if ranged:
+        return ranged
     m = _DAY_MONTH_YEAR.fullmatch(text)
     if m:
         return _iso(m.group(3), MONTHS.get(m.group(2).lower()), m.group(1))
@@ -129,6 +150,18 @@ def written_date(text: str) -> str | None:
                                 f"{m.group(3)}-{second:02d}-{first:02d}")
         month, day = (first, second) if first <= 12 else (second, first)
         return _iso(m.group(3), month, str(day))
+    return None
+
+
+def _first_of_range(text: str) -> str | None:
+    """The first day of a date range (``_ISO_RANGE``, ``_DAY_RANGE_MONTH_YEAR``,
+    ``_MONTH_DAY_RANGE_YEAR``) as ISO 8601, else ``None``."""
+    if m := _ISO_RANGE.fullmatch(text):
+        return _iso(m.group(1), int(m.group(2)), m.group(3))
+    if m := _DAY_RANGE_MONTH_YEAR.fullmatch(text):
+        return _iso(m.group(3), MONTHS.get(m.group(2).lower()), m.group(1))
+    if m := _MONTH_DAY_RANGE_YEAR.fullmatch(text):
+        return _iso(m.group(3), MONTHS.get(m.group(1).lower()), m.group(2))
     return None
 
 

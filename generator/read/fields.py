@@ -586,11 +586,21 @@ def _year_text(f: Mapping[str, object], notes: list[str]) -> str:
     if not year_text or (_YEAR.fullmatch(year_text) and _calendar_date(year_text)):
         return year_text
     loose = loose_year(year_text)
+    if loose is None and (day := _written_year(year_text)):  # "27-30 June 2016" (IEEE's RIS)
+        notes.append(f"year: {year_text!r} is a date: read as {day[:4]}")
+        return day[:4]
     if loose is None or (loose.year and not _calendar_date(loose.year)):
         raise FieldError("year", f"{year_text!r} is not a year: write four digits (2021), "
                                  "a range (2021--2022) or a status such as 'in press'")
     notes.append(f"year: {loose.how}")
     return loose.year
+
+
+def _written_year(text: str) -> str:
+    """``written_date`` of ``text``, ``""`` when it is none (or an ambiguous slash date)."""
+    with contextlib.suppress(AmbiguousDate):
+        return written_date(text) or ""
+    return ""
 
 
 def _parse_date(value: object, notes: list[str]) -> str:
