@@ -95,7 +95,8 @@ def test_whole_run_completes_with_bad_characters(tmp_path: Path) -> None:
     assert result.papers[0].facts.abstract.text == "We propose AB for the $\\beta$ case."
     summary = result.summary()
     assert "unknown TeX macros shown as words: 1 in 1 papers (\\name x1)" in summary
-    assert f"{seeds}/a.txt:5: mojibake repaired (ftfy): 'â€™' -> '’'" in summary
+    # files are named from the seeds folder's own name (generator.errors.shown_path)
+    assert f"{seeds.name}/a.txt:5: mojibake repaired (ftfy): 'â€™' -> '’'" in summary
 
 
 # -- 2. math delimiters ---------------------------------------------------------------------

@@ -132,7 +132,7 @@ def test_failed_run_leaves_docs_identical(tmp_path: Path) -> None:
     (config.seeds_dir / "zz_bad.txt").write_bytes(b"Coll\n\nok\n\nbad \xfe byte\n")
     with pytest.raises(InputError) as info:
         generate(config)
-    assert str(info.value) == (f"{config.seeds_dir}/zz_bad.txt:5: not valid UTF-8 "
+    assert str(info.value) == (f"{config.seeds_dir.name}/zz_bad.txt:5: not valid UTF-8 "
                                "(byte offset 14): invalid start byte: byte 0xFE at column 5 "
                                "('þ' in cp1252) is a stray byte in a file that is otherwise "
                                "valid UTF-8: retype that character at line 5, column 5, and "
